@@ -1,0 +1,25 @@
+/**
+ * The benchmark corpus: line protocol bodies of `points` points, about 320 bytes a point,
+ * 8 tags and 10 mixed fields (int, uint, float, bool), as the write benchmark specifies. Metric
+ * points: string fields would be dropped by the metric corrections, so the corpus has none.
+ */
+const HOSTS = ['web-01', 'web-02', 'db-01', 'cache-01', 'edge-07']
+
+export function makeLine(i: number, timeNs: bigint): string {
+  const h = HOSTS[i % HOSTS.length]
+  const tags =
+    `host=${h},region=eu-west-1,az=eu-west-1${'abc'[i % 3]},service=checkout,env=prod,` +
+    `version=2.14.${i % 10},cluster=k8s-main-production,pod=checkout-7d9f8c6b5-${(i % 97).toString(16)}x`
+  const fields =
+    `requests=${1000 + (i % 500)}i,errors=${i % 7}i,latency_p50=${(i % 100) / 7},latency_p99=${(i % 1000) / 3},` +
+    `bytes_in=${20000 + i}i,bytes_out=${40000 + i}i,cpu=${(i % 100) / 100},healthy=${i % 2 === 0},` +
+    `conns=${i % 300}u,queue_depth=${(i % 50) * 1.5}`
+  return `http_server,${tags} ${fields} ${timeNs + BigInt(i)}`
+}
+
+export function makeBody(points: number, seed = 0): string {
+  const now = BigInt(Date.now()) * 1_000_000n
+  const lines: string[] = []
+  for (let i = 0; i < points; i++) lines.push(makeLine(seed + i, now))
+  return lines.join('\n')
+}

@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:write`: the write path's speed (issue "Agent core").
+ *
+ * 1. Single thread: the decode task (parse, check, encode) on the calling thread.
+ * 2. The agent (compiled, its own process, decode workers) under keep-alive load of
+ *    1000-point line protocol bodies for BENCH_SECONDS (default 15) with `?dry`, so the
+ *    figure is parse and check, not buffering; then the same load against a bare node:http
+ *    server that only reads the body, as a ratio.
+ */
+import { processTask } from '../src/decode/process.js'
+import { makeBody } from './corpus.js'
+import { startChild } from './lib/child.js'
+import { percentile, runLoad } from './lib/load.js'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
+const POINTS = 1000
+const here = (p: string) => new URL(p, import.meta.url).pathname
+
+function singleThread(body: Buffer) {
+  const started = performance.now()
+  let n = 0
+  while (performance.now() - started < 3000) {
+    const r = processTask({
+      body,
+      category: 'metric',
+      contentType: '',
+      encoding: '',
+      precision: null,
+      strict: false,
+      echo: null,
+      now: BigInt(Date.now()) * 1_000_000n,
+      extraTags: [['host', 'bench']],
+      maxBodyBytes: 64 << 20,
+    })
+    if (!r.ok) throw new Error(r.error.message)
+    n++
+  }
+  const s = (performance.now() - started) / 1000
+  return { pointsPerSec: (n * POINTS) / s, mbPerSec: (n * body.length) / s / 1e6 }
+}
+
+async function loadAgainst(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  path: string,
+  body: Buffer,
+) {
+  const child = await startChild(args, env, ready)
+  try {
+    const r = await runLoad(child.url + path, body, SECONDS, CONNECTIONS)
+    const pps = (r.ok * POINTS) / r.seconds
+    return { ...r, pps, mbps: (r.ok * body.length) / r.seconds / 1e6, rss: child.peakRssMb() }
+  } finally {
+    await child.stop()
+  }
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+
+async function main() {
+  const body = Buffer.from(makeBody(POINTS))
+  console.log(
+    `body: ${POINTS} points, ${body.length} bytes (${(body.length / POINTS).toFixed(0)} B/point)`,
+  )
+  const st = singleThread(body)
+  console.log(
+    `single thread decode (parse+check+encode): ${fmt(st.pointsPerSec)} points/s, ${st.mbPerSec.toFixed(1)} MB/s`,
+  )
+
+  const agentEnv = {
+    ENV_HTTP_LISTEN: '127.0.0.1:0',
+    ENV_LOG_LEVEL: 'warn',
+    ENV_DECODE_MAX_QUEUE: '1024',
+  }
+  const agent = await loadAgainst(
+    [here('../src/main.js'), 'run', '--config', '/nonexistent'],
+    { ...agentEnv, ENV_LOG_LEVEL: 'info' },
+    /"listen":"([^"]+)"/,
+    '/v1/write/metric?dry',
+    body,
+  )
+  const base = await loadAgainst(
+    [here('./lib/baseline-server.js')],
+    {},
+    /listening (\S+)/,
+    '/',
+    body,
+  )
+  const line = (name: string, r: typeof agent) =>
+    `${name}: ${fmt(r.pps)} points/s, ${r.mbps.toFixed(1)} MB/s, p50 ${percentile(r.latenciesMs, 50).toFixed(2)} ms, p99 ${percentile(r.latenciesMs, 99).toFixed(2)} ms, peak RSS ${r.rss.toFixed(0)} MB, non-2xx ${r.failed}`
+  console.log(`load: ${CONNECTIONS} keep-alive connections, ${SECONDS}s each`)
+  console.log(line('ferry agent', agent))
+  console.log(line('bare node:http (reads body only)', base))
+  console.log(`ratio agent/baseline: ${(agent.pps / base.pps).toFixed(3)}`)
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exitCode = 1
+})

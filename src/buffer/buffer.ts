@@ -1,0 +1,30 @@
+/**
+ * The hand-off between the write path and the sinks. A batch is the workers' output for one
+ * request: PBPoints bytes plus what the uploader needs to send them.
+ *
+ * Contract: when `push` resolves, the batch is as safe as the implementation promises (the
+ * durable implementation: committed to disk); when it rejects, nothing of the batch was kept.
+ */
+import type { Component } from '../component.js'
+import type { Category } from '../shared/category.js'
+
+export interface Batch {
+  category: Category
+  /** Concatenated PBPoints entries. */
+  payload: Uint8Array
+  points: number
+  input: string
+  storageIndex?: string
+  receivedAt: number
+}
+
+export interface BufferStats {
+  batches: number
+  bytes: number
+  points: number
+}
+
+export interface BatchBuffer extends Component {
+  push(batch: Batch): Promise<void>
+  stats(): BufferStats
+}

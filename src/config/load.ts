@@ -1,0 +1,130 @@
+/**
+ * Loads the main config: TOML file (optional), then ENV_* overrides, validated against SCHEMA.
+ * Every problem is reported at once as `file:section.key: message`; unknown keys are errors.
+ * The result is deep-frozen.
+ */
+import fs from 'node:fs'
+import { parse } from 'smol-toml'
+import { FerryError } from '../errors.js'
+import { coerce, SCHEMA, type Config, type KeySpec } from './schema.js'
+
+export interface LoadedConfig {
+  config: Config
+  /** The file read, or null when none exists at the path. */
+  file: string | null
+  /** ENV_* variables that overrode the file. */
+  fromEnv: string[]
+}
+
+type Sections = Record<string, Record<string, KeySpec>>
+const schema = SCHEMA as unknown as Sections
+
+function defaults(): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {}
+  for (const [section, keys] of Object.entries(schema)) {
+    out[section] = {}
+    for (const [key, spec] of Object.entries(keys)) {
+      if (key !== '*') out[section][key] = structuredClone(spec.default)
+    }
+  }
+  return out
+}
+
+function applyFile(
+  out: Record<string, Record<string, unknown>>,
+  doc: Record<string, unknown>,
+  file: string,
+  errors: string[],
+): void {
+  for (const [section, body] of Object.entries(doc)) {
+    const keys = schema[section]
+    if (!keys) {
+      errors.push(`${file}:${section}: unknown section`)
+      continue
+    }
+    if (keys['*']) {
+      // A free-form table such as [global_host_tags].
+      const r = coerce(keys['*'], body, false)
+      if (typeof r === 'string') errors.push(`${file}:${section}: ${r}`)
+      else out[section] = r[0] as Record<string, unknown>
+      continue
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      errors.push(`${file}:${section}: expected a table`)
+      continue
+    }
+    for (const [key, raw] of Object.entries(body))
+      applyKey(out, section, key, raw, `${file}:${section}.${key}`, false, errors)
+  }
+}
+
+function applyKey(
+  out: Record<string, Record<string, unknown>>,
+  section: string,
+  key: string,
+  raw: unknown,
+  where: string,
+  fromEnv: boolean,
+  errors: string[],
+): void {
+  const spec = schema[section][key]
+  if (!spec) {
+    errors.push(`${where}: unknown key`)
+    return
+  }
+  const r = coerce(spec, raw, fromEnv)
+  if (typeof r === 'string') return void errors.push(`${where}: ${r}`)
+  const problem = spec.check?.(r[0] as never)
+  if (problem) return void errors.push(`${where}: ${problem}`)
+  out[section][key] = r[0]
+}
+
+function applyEnv(
+  out: Record<string, Record<string, unknown>>,
+  env: NodeJS.ProcessEnv,
+  errors: string[],
+): string[] {
+  const used: string[] = []
+  for (const [section, keys] of Object.entries(schema)) {
+    for (const [key, spec] of Object.entries(keys)) {
+      const value = spec.env ? env[spec.env] : undefined
+      if (value === undefined || spec.env === undefined) continue
+      used.push(spec.env)
+      if (key === '*') {
+        const r = coerce(spec, value, true)
+        if (typeof r === 'string') errors.push(`${spec.env}: ${r}`)
+        else out[section] = r[0] as Record<string, unknown>
+      } else applyKey(out, section, key, value, spec.env, true, errors)
+    }
+  }
+  return used
+}
+
+function deepFreeze<T>(o: T): T {
+  if (typeof o === 'object' && o !== null) {
+    for (const v of Object.values(o)) deepFreeze(v)
+    Object.freeze(o)
+  }
+  return o
+}
+
+function readToml(path: string, errors: string[]): Record<string, unknown> | null {
+  if (!fs.existsSync(path)) return null
+  try {
+    return parse(fs.readFileSync(path, 'utf8')) as Record<string, unknown>
+  } catch (e) {
+    errors.push(`${path}: ${(e as Error).message.split('\n')[0]}`)
+    return {}
+  }
+}
+
+/** Loads and validates; throws FerryError('configInvalid') listing every problem. */
+export function loadConfig(path: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
+  const errors: string[] = []
+  const out = defaults()
+  const doc = readToml(path, errors)
+  if (doc) applyFile(out, doc, path, errors)
+  const fromEnv = applyEnv(out, env, errors)
+  if (errors.length) throw new FerryError('configInvalid', errors.join('\n'))
+  return { config: deepFreeze(out as unknown as Config), file: doc ? path : null, fromEnv }
+}

@@ -1,0 +1,150 @@
+/**
+ * The one config schema: every key's type, default, environment override and documentation.
+ * `load.ts` validates TOML and ENV_* against it; `conf.d/ferry.conf` documents the same keys
+ * (a test checks that every key here appears there).
+ *
+ * Section and key names follow the reference agent's datakit.conf where one exists.
+ */
+import { parseBytes, parseDuration } from './units.js'
+
+export type KeyType =
+  'string' | 'int' | 'number' | 'bool' | 'duration' | 'bytes' | 'strings' | 'tags'
+
+export interface KeySpec {
+  type: KeyType
+  default: unknown
+  /** Environment variable that overrides the key (container use). */
+  env?: string
+  /** Extra validation; returns an error message or undefined. */
+  check?: (v: never) => string | undefined
+}
+
+const listenCheck = (v: string) =>
+  /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9_.-]*):\d{1,5}$/.test(v) ? undefined : 'expected "host:port"'
+const positive = (v: number) => (v > 0 ? undefined : 'must be greater than 0')
+const nonNegative = (v: number) => (v >= 0 ? undefined : 'must not be negative')
+const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']
+const levelCheck = (v: string) => (levels.includes(v) ? undefined : `one of ${levels.join(', ')}`)
+const urlCheck = (v: string[]) => {
+  for (const u of v) {
+    try {
+      const url = new URL(u)
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${u}: only http and https`
+    } catch {
+      return `${u}: not a URL`
+    }
+  }
+  return undefined
+}
+
+/** Section -> key -> spec. `tags` keys hold free-form string tables. */
+export const SCHEMA = {
+  agent: {
+    hostname: { type: 'string', default: '', env: 'ENV_HOSTNAME' },
+    data_dir: { type: 'string', default: 'data', env: 'ENV_DATA_DIR' },
+  },
+  http_api: {
+    listen: {
+      type: 'string',
+      default: '127.0.0.1:9529',
+      env: 'ENV_HTTP_LISTEN',
+      check: listenCheck,
+    },
+    max_body_size: {
+      type: 'bytes',
+      default: 64 * 1024 * 1024,
+      env: 'ENV_HTTP_MAX_BODY_SIZE',
+      check: positive,
+    },
+    timeout: { type: 'duration', default: 30_000, env: 'ENV_HTTP_TIMEOUT', check: positive },
+  },
+  decode: {
+    workers: { type: 'int', default: 0, env: 'ENV_DECODE_WORKERS', check: nonNegative },
+    max_queue: { type: 'int', default: 256, env: 'ENV_DECODE_MAX_QUEUE', check: positive },
+  },
+  buffer: {
+    max_memory_size: {
+      type: 'bytes',
+      default: 256 * 1024 * 1024,
+      env: 'ENV_BUFFER_MAX_MEMORY_SIZE',
+      check: positive,
+    },
+  },
+  dataway: {
+    urls: { type: 'strings', default: [], env: 'ENV_DATAWAY', check: urlCheck },
+  },
+  global_host_tags: { '*': { type: 'tags', default: {}, env: 'ENV_GLOBAL_HOST_TAGS' } },
+  election: {
+    enable: { type: 'bool', default: false, env: 'ENV_ENABLE_ELECTION' },
+    tags: { type: 'tags', default: {}, env: 'ENV_GLOBAL_ELECTION_TAGS' },
+  },
+  logging: {
+    level: { type: 'string', default: 'info', env: 'ENV_LOG_LEVEL', check: levelCheck },
+  },
+} as const satisfies Record<string, Record<string, KeySpec>>
+
+export interface Config {
+  agent: { hostname: string; data_dir: string }
+  http_api: { listen: string; max_body_size: number; timeout: number }
+  decode: { workers: number; max_queue: number }
+  buffer: { max_memory_size: number }
+  dataway: { urls: string[] }
+  global_host_tags: Record<string, string>
+  election: { enable: boolean; tags: Record<string, string> }
+  logging: { level: string }
+}
+
+/** Converts a raw TOML or env value to the key's type; returns [value] or an error string. */
+export function coerce(spec: KeySpec, raw: unknown, fromEnv: boolean): [unknown] | string {
+  switch (spec.type) {
+    case 'string':
+      return typeof raw === 'string' ? [raw] : 'expected a string'
+    case 'bool':
+      if (typeof raw === 'boolean') return [raw]
+      if (fromEnv && typeof raw === 'string')
+        return [['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())]
+      return 'expected true or false'
+    case 'int':
+    case 'number': {
+      const n = typeof raw === 'string' && fromEnv ? Number(raw) : raw
+      if (typeof n !== 'number' || Number.isNaN(n)) return 'expected a number'
+      return spec.type === 'int' && !Number.isInteger(n) ? 'expected an integer' : [n]
+    }
+    case 'duration':
+      return typeof raw === 'string'
+        ? (parseDuration(raw) ?? 'expected a duration like "30s"')
+        : 'expected a duration like "30s"'
+    case 'bytes':
+      return parseBytes(raw) ?? 'expected a size like "64MiB" or a number of bytes'
+    case 'strings':
+      if (fromEnv && typeof raw === 'string')
+        return [
+          raw
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ]
+      return Array.isArray(raw) && raw.every((s) => typeof s === 'string')
+        ? [raw]
+        : 'expected a list of strings'
+    case 'tags':
+      return coerceTags(raw, fromEnv)
+  }
+}
+
+function coerceTags(raw: unknown, fromEnv: boolean): [unknown] | string {
+  if (fromEnv && typeof raw === 'string') {
+    const out: Record<string, string> = {}
+    for (const kv of raw.split(',').filter((s) => s.trim())) {
+      const eq = kv.indexOf('=')
+      if (eq <= 0) return `expected k=v pairs, got ${JSON.stringify(kv)}`
+      out[kv.slice(0, eq).trim()] = kv.slice(eq + 1).trim()
+    }
+    return [out]
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return 'expected a table of strings'
+  for (const [k, v] of Object.entries(raw))
+    if (typeof v !== 'string') return `tag ${k}: expected a string`
+  return [{ ...(raw as Record<string, string>) }]
+}

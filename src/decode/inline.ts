@@ -1,0 +1,15 @@
+/**
+ * A Decoder that runs the real decode code on the calling thread: for the CLI tools, the
+ * single-thread benchmark figure, and unit tests that drive the HTTP app without workers.
+ */
+import { fromPayload } from '../errors.js'
+import { processTask } from './process.js'
+import type { DecodeOk, DecodeTask, Decoder } from './protocol.js'
+
+export class InlineDecoder implements Decoder {
+  async decode(task: DecodeTask): Promise<DecodeOk> {
+    const r = processTask(task)
+    if (!r.ok) throw fromPayload(r.error)
+    return r
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The decode worker pool (Piscina). `minThreads = maxThreads` so threads are never torn down
+ * and re-spawned between bursts; the queue is bounded and a full queue answers 503 at once.
+ * Bodies are transferred to the worker (the caller's buffer is detached afterwards).
+ */
+import os from 'node:os'
+import { Piscina } from 'piscina'
+import type { Component } from '../component.js'
+import { FerryError, fromPayload } from '../errors.js'
+import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
+
+export interface PoolOptions {
+  /** 0 = one per available core. */
+  workers: number
+  maxQueue: number
+}
+
+function workerFile(): string {
+  // Under tsx the sources run as .ts; compiled, as .js beside dist/src.
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js'
+  return new URL(`../../workers/decode.worker.${ext}`, import.meta.url).href
+}
+
+export class DecodePool implements Decoder, Component {
+  readonly name = 'decode-pool'
+  private pool: Piscina | null = null
+
+  constructor(private readonly opts: PoolOptions) {}
+
+  get threads(): number {
+    return this.opts.workers || os.availableParallelism()
+  }
+
+  async start(): Promise<void> {
+    if (this.pool) return
+    const n = this.threads
+    this.pool = new Piscina({
+      filename: workerFile(),
+      minThreads: n,
+      maxThreads: n,
+      maxQueue: this.opts.maxQueue,
+    })
+  }
+
+  queueSize(): number {
+    return this.pool?.queueSize ?? 0
+  }
+
+  async decode(task: DecodeTask): Promise<DecodeOk> {
+    if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
+    let result: DecodeResult
+    try {
+      result = await this.pool.run(task, { transferList: [task.body.buffer as ArrayBuffer] })
+    } catch (e) {
+      if ((e as Error).message?.includes('queue is at limit')) {
+        throw new FerryError('agentBusy', `decode queue is full (${this.opts.maxQueue} tasks)`, {
+          retryAfter: 1,
+        })
+      }
+      throw new FerryError('internalError', `decode worker failed: ${(e as Error).message}`, {
+        cause: e,
+      })
+    }
+    if (!result.ok) throw fromPayload(result.error)
+    return result
+  }
+
+  async shutdown(): Promise<void> {
+    const pool = this.pool
+    this.pool = null
+    if (pool) await pool.destroy()
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * One decode task, start to end: decompress, parse, resolve times, correct, echo, add global
+ * tags, encode. Runs inside a worker; never throws (errors come back as `DecodeFailed`).
+ */
+import { FerryError, toPayload } from '../errors.js'
+import type { Point } from '../shared/point.js'
+import { checkPoint } from './check/check.js'
+import { optionsFor } from './check/options.js'
+import { echo } from './codec/echo.js'
+import { PbWriter } from './codec/pb-writer.js'
+import { encodePoint } from './codec/protobuf.js'
+import { decompress } from './decompress.js'
+import { parseBody, type BodyFormat } from './parse-body.js'
+import { resolveTime } from './precision.js'
+import type { DecodeResult, DecodeTask } from './protocol.js'
+
+function resolveTimes(points: Point[], t: DecodeTask, format: BodyFormat): void {
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]
+    const time = resolveTime(p.time, t.precision, t.now)
+    if (time === null) {
+      const code =
+        format === 'lp'
+          ? 'invalidLinePoint'
+          : format === 'json'
+            ? 'invalidJsonPoint'
+            : 'invalidProtobufPoint'
+      throw new FerryError(
+        code,
+        `point ${i} (${p.name}): timestamp ${p.time} at precision ${t.precision ?? 'auto'} overflows int64 nanoseconds`,
+      )
+    }
+    p.time = time
+  }
+}
+
+function checkAll(points: Point[], t: DecodeTask): Record<string, number> {
+  const opts = optionsFor(t.category)
+  const warnings: Record<string, number> = {}
+  for (const p of points) {
+    checkPoint(p, opts)
+    if (!p.warns) continue
+    if (t.strict)
+      throw new FerryError('pointGotWarning', `${p.warns[0].type}: ${p.warns[0].message}`)
+    for (const w of p.warns) warnings[w.type] = (warnings[w.type] ?? 0) + 1
+  }
+  return warnings
+}
+
+function addExtraTags(points: Point[], extra: [string, string][]): void {
+  if (extra.length === 0) return
+  for (const p of points) {
+    for (const [key, value] of extra) {
+      if (!p.tags.some((t) => t.key === key) && !p.fields.some((f) => f.key === key))
+        p.tags.push({ key, value })
+    }
+  }
+}
+
+function encodeAll(points: Point[], sizeHint: number): Uint8Array {
+  const w = new PbWriter(Math.max(1024, sizeHint + (sizeHint >> 1)))
+  for (const p of points) encodePoint(w, p)
+  return w.finish()
+}
+
+export function processTask(t: DecodeTask): DecodeResult {
+  try {
+    const body = decompress(t.encoding, t.body, t.maxBodyBytes)
+    const { points, format } = parseBody(t.contentType, body)
+    if (points.length === 0) throw new FerryError('noPoints', 'the body holds no point')
+    resolveTimes(points, t, format)
+    const warnings = checkAll(points, t)
+    const echoed = t.echo ? echo(points, t.echo) : null
+    addExtraTags(points, t.extraTags)
+    const payload = encodeAll(points, body.length)
+    return {
+      ok: true,
+      points: points.length,
+      payload,
+      echo: echoed,
+      warnings,
+      bodyBytes: body.length,
+    }
+  } catch (e) {
+    if (e instanceof FerryError) return { ok: false, error: toPayload(e) }
+    const message = `decode failed unexpectedly: ${(e as Error)?.message ?? String(e)}`
+    return { ok: false, error: { code: 'internalError', message } }
+  }
+}

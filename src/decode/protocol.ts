@@ -1,0 +1,47 @@
+/**
+ * The typed message protocol between the HTTP thread and the decode workers. Bodies travel as
+ * transferred buffers in both directions, never copied.
+ */
+import type { ErrorPayload } from '../errors.js'
+import type { Category } from '../shared/category.js'
+import type { EchoFormat } from './codec/echo.js'
+import type { Precision } from './precision.js'
+
+export interface DecodeTask {
+  body: Uint8Array
+  category: Category
+  contentType: string
+  /** `encoding` query parameter, else Content-Encoding; '' for none. */
+  encoding: string
+  precision: Precision | null
+  strict: boolean
+  echo: EchoFormat | null
+  /** Receive time in ns, for points without a timestamp. */
+  now: bigint
+  /** Global tags added to every point that lacks the key (after echo). */
+  extraTags: [string, string][]
+  maxBodyBytes: number
+}
+
+export interface DecodeOk {
+  ok: true
+  points: number
+  /** Concatenated PBPoints entries: a valid PBPoints body. */
+  payload: Uint8Array
+  echo: string | null
+  /** Corrections applied, by warning type. */
+  warnings: Record<string, number>
+  bodyBytes: number
+}
+
+export interface DecodeFailed {
+  ok: false
+  error: ErrorPayload
+}
+
+export type DecodeResult = DecodeOk | DecodeFailed
+
+/** The seam the HTTP source depends on; the Piscina pool implements it. */
+export interface Decoder {
+  decode(task: DecodeTask): Promise<DecodeOk>
+}

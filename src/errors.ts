@@ -1,0 +1,72 @@
+/**
+ * One table of every error Ferry reports, fastify-style: a stable code, an HTTP status and a
+ * class (permanent or retryable). Codes are never reused. The HTTP layer renders them as
+ * `{error_code: "agent.<code>", message}`; nothing else decides a status.
+ */
+export const ERRORS = {
+  badRequest: { status: 400, retryable: false },
+  invalidCategory: { status: 400, retryable: false },
+  decodeBodyFailed: { status: 400, retryable: false },
+  emptyBody: { status: 400, retryable: false },
+  noPoints: { status: 400, retryable: false },
+  invalidLinePoint: { status: 400, retryable: false },
+  invalidJsonPoint: { status: 400, retryable: false },
+  invalidProtobufPoint: { status: 400, retryable: false },
+  pointGotWarning: { status: 400, retryable: false },
+  invalidPrecision: { status: 400, retryable: false },
+  invalidStorageIndex: { status: 400, retryable: false },
+  invalidEcho: { status: 400, retryable: false },
+  bodyTooLarge: { status: 413, retryable: false },
+  routeNotFound: { status: 404, retryable: false },
+  methodNotAllowed: { status: 405, retryable: false },
+  agentBusy: { status: 503, retryable: true },
+  bufferFull: { status: 503, retryable: true },
+  shuttingDown: { status: 503, retryable: true },
+  internalError: { status: 500, retryable: false },
+  configInvalid: { status: 500, retryable: false },
+} as const satisfies Record<string, { status: number; retryable: boolean }>
+
+export type ErrorCode = keyof typeof ERRORS
+
+/** The only error type Ferry throws on purpose. */
+export class FerryError extends Error {
+  readonly code: ErrorCode
+  readonly status: number
+  readonly retryable: boolean
+  /** Seconds a client should wait before retrying (503 answers). */
+  retryAfter?: number
+
+  constructor(code: ErrorCode, message = '', options?: { cause?: unknown; retryAfter?: number }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'FerryError'
+    this.code = code
+    this.status = ERRORS[code].status
+    this.retryable = ERRORS[code].retryable
+    if (options?.retryAfter !== undefined) this.retryAfter = options.retryAfter
+  }
+
+  /** The wire form of spec 7: `message` is omitted when empty. */
+  toBody(): { error_code: string; message?: string } {
+    const body: { error_code: string; message?: string } = { error_code: `agent.${this.code}` }
+    if (this.message) body.message = this.message
+    return body
+  }
+}
+
+export function isFerryError(e: unknown): e is FerryError {
+  return e instanceof FerryError
+}
+
+/** Errors crossing a worker boundary lose their class; this is their plain form. */
+export interface ErrorPayload {
+  code: ErrorCode
+  message: string
+}
+
+export function toPayload(e: FerryError): ErrorPayload {
+  return { code: e.code, message: e.message }
+}
+
+export function fromPayload(p: ErrorPayload): FerryError {
+  return new FerryError(p.code, p.message)
+}

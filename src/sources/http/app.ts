@@ -1,0 +1,53 @@
+/**
+ * The Hono application: common headers, per-route telemetry, routes, and the one place where
+ * errors become HTTP answers (`onError`): FerryError by its table entry, anything else 500.
+ */
+import { Hono } from 'hono'
+import type { Registry } from 'prom-client'
+import { FerryError } from '../../errors.js'
+import type { HttpDeps, HttpEnv } from './deps.js'
+import { infoRoutes } from './routes/info.js'
+import { metricsRoutes } from './routes/metrics.js'
+import { writeRoutes } from './routes/write.js'
+
+function errorResponse(err: FerryError): Response {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Content-Type-Options': 'nosniff',
+  }
+  if (err.retryAfter !== undefined) headers['Retry-After'] = String(err.retryAfter)
+  return new Response(JSON.stringify(err.toBody()), { status: err.status, headers })
+}
+
+export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
+  const app = new Hono<HttpEnv>()
+  const agentHeader = `${deps.identity.version}/${deps.identity.host}`
+
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    c.res.headers.set('X-Agent', agentHeader)
+    // routePath is the matched pattern (bounded label values), '*' when nothing matched.
+    const route = c.res.status === 404 && c.req.routePath === '/*' ? 'unmatched' : c.req.routePath
+    deps.events.httpAnswered(
+      route,
+      c.req.method,
+      c.res.status,
+      (performance.now() - started) / 1000,
+    )
+  })
+
+  writeRoutes(app, deps)
+  infoRoutes(app, deps)
+  metricsRoutes(app, registry)
+
+  app.notFound((c) =>
+    errorResponse(new FerryError('routeNotFound', `no route for ${c.req.method} ${c.req.path}`)),
+  )
+  app.onError((err) => {
+    if (err instanceof FerryError) return errorResponse(err)
+    deps.events.internalError('http', err)
+    return errorResponse(new FerryError('internalError', 'unexpected error; see the agent log'))
+  })
+  return app
+}

@@ -1,0 +1,22 @@
+/** What the HTTP source needs from the rest of the agent: interfaces, not implementations. */
+import type { IncomingMessage } from 'node:http'
+import type { BatchBuffer } from '../../buffer/buffer.js'
+import type { Config } from '../../config/schema.js'
+import type { Decoder } from '../../decode/protocol.js'
+import type { Identity } from '../../identity.js'
+import type { GlobalTags } from '../../tags/global-tags.js'
+import type { Events } from '../../telemetry/events.js'
+
+export interface HttpDeps {
+  config: Config
+  decoder: Decoder
+  buffer: BatchBuffer
+  tags: GlobalTags
+  events: Events
+  identity: Identity
+}
+
+/** Hono environment: @hono/node-server passes the Node request as `incoming`. */
+export interface HttpEnv {
+  Bindings: { incoming?: IncomingMessage }
+}

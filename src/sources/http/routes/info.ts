@@ -1,0 +1,19 @@
+/** `GET /v1/ping` (spec 4.10, wrapped in content) and `GET /v1/ntp` (spec 4.4, not wrapped). */
+import type { Hono } from 'hono'
+import { goDuration } from '../../../identity.js'
+import type { HttpDeps, HttpEnv } from '../deps.js'
+
+export function infoRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
+  const id = deps.identity
+  app.get('/v1/ping', (c) =>
+    c.json({
+      content: {
+        version: id.version,
+        uptime: goDuration(Date.now() - id.startedAt),
+        host: id.host,
+        commit: id.commit,
+      },
+    }),
+  )
+  app.get('/v1/ntp', (c) => c.json({ timestamp_sec: Math.floor(Date.now() / 1000) }))
+}

@@ -1,0 +1,62 @@
+/**
+ * `POST /v1/write/:category` (spec 4.1): the category is checked before the body is read; the
+ * body goes to a decode worker; accepted points go to the buffer, and only then the 200.
+ */
+import type { Hono } from 'hono'
+import { FerryError } from '../../../errors.js'
+import { isCategory } from '../../../shared/category.js'
+import { readBody } from '../body.js'
+import type { HttpDeps, HttpEnv } from '../deps.js'
+import { parseWriteOptions } from '../write-options.js'
+
+export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
+  app.post('/v1/write/:category', async (c) => {
+    const category = c.req.param('category')
+    if (!isCategory(category))
+      throw new FerryError('invalidCategory', `invalid URL "${c.req.path}"`)
+    const url = new URL(c.req.url)
+    const opts = parseWriteOptions(url.searchParams, c.req.header('content-encoding'))
+    try {
+      const body = await readBody(c.env?.incoming, c.req.raw, deps.config.http_api.max_body_size)
+      deps.events.bodyReceived(category, body.length)
+      if (body.length === 0) throw new FerryError('emptyBody')
+      const out = await deps.decoder.decode({
+        body,
+        category,
+        contentType: c.req.header('content-type') ?? '',
+        encoding: opts.encoding,
+        precision: opts.precision,
+        strict: opts.strict,
+        echo: opts.echo,
+        now: BigInt(Date.now()) * 1_000_000n,
+        extraTags: deps.tags.forWrite({
+          ignoreHost: opts.ignoreGlobalHostTags,
+          election: opts.globalElectionTags,
+        }),
+        maxBodyBytes: deps.config.http_api.max_body_size,
+      })
+      if (!opts.dry) {
+        const storageIndex = category === 'logging' ? (opts.storageIndex ?? undefined) : undefined
+        await deps.buffer.push({
+          category,
+          payload: out.payload,
+          points: out.points,
+          input: opts.input,
+          storageIndex,
+          receivedAt: Date.now(),
+        })
+      }
+      deps.events.writeAccepted({
+        category,
+        input: opts.input,
+        points: out.points,
+        warnings: out.warnings,
+        dry: opts.dry,
+      })
+      return out.echo === null ? c.body(null, 200) : c.body(out.echo, 200)
+    } catch (e) {
+      if (e instanceof FerryError) deps.events.writeRejected(category, opts.input, e)
+      throw e
+    }
+  })
+}

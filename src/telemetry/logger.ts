@@ -1,0 +1,13 @@
+/** JSON-lines logging through pino; the level comes from `[logging] level`. */
+import { pino, type Logger } from 'pino'
+
+export type { Logger }
+
+export function createLogger(level: string): Logger {
+  return pino({ level, base: { svc: 'ferry' }, timestamp: pino.stdTimeFunctions.isoTime })
+}
+
+/** A logger that drops everything, for tests that do not look at logs. */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' })
+}

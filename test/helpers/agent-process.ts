@@ -1,0 +1,59 @@
+/** Starts the real agent as a child process on a free loopback port and waits until it listens. */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import readline from 'node:readline'
+
+export interface AgentProcess {
+  child: ChildProcess
+  url: string
+  logs: string[]
+  dataDir: string
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
+
+export async function startAgent(
+  env: Record<string, string> = {},
+  configText?: string,
+): Promise<AgentProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-it-'))
+  const config = path.join(dataDir, 'ferry.conf')
+  fs.writeFileSync(config, configText ?? '')
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'run', '--config', config], {
+    env: {
+      ...process.env,
+      ENV_HTTP_LISTEN: '127.0.0.1:0',
+      ENV_DATA_DIR: dataDir,
+      ENV_LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const logs: string[] = []
+  child.stderr!.on('data', (d) => logs.push(String(d)))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`agent did not start: ${logs.join('')}`)),
+      20_000,
+    )
+    child.once('exit', (code) => reject(new Error(`agent exited with ${code}: ${logs.join('')}`)))
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      logs.push(line)
+      const m = /"listen":"([^"]+)"/.exec(line)
+      if (m) {
+        clearTimeout(timer)
+        resolve(`http://${m[1]}`)
+      }
+    })
+  })
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode)
+      child.once('exit', (code) => resolve(code))
+      child.kill(signal)
+    })
+  return { child, url, logs, dataDir, stop }
+}
