@@ -71,7 +71,7 @@ export function parseBody(contentType: string, body: Uint8Array): Parsed {
       // Not JSON after all: parse as line protocol and report line protocol errors.
     }
   }
-  const r = parseLines(text)
+  const r = parseLines(text, body)
   if (r.failed > 0) throw lpError(r, body)
   return { points: r.points, format }
 }

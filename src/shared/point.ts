@@ -45,6 +45,13 @@ export interface Warn {
   message: string
 }
 
+/**
+ * What a parser already knows about a point, so the checks can skip work (bit flags):
+ * CLEAN: every name and tag value is ASCII, short, and has no `.`, backslash or newline;
+ * UNIQUE: no duplicate tag keys and no duplicate field keys.
+ */
+export const Hint = { CLEAN: 1, UNIQUE: 2 } as const
+
 export interface Point {
   name: string
   tags: Tag[]
@@ -52,10 +59,11 @@ export interface Point {
   /** Nanoseconds; null until the decoder resolves it (absent timestamp). */
   time: bigint | null
   warns: Warn[] | null
+  hints?: number
 }
 
 export function newPoint(name: string): Point {
-  return { name, tags: [], fields: [], time: null, warns: null }
+  return { name, tags: [], fields: [], time: null, warns: null, hints: 0 }
 }
 
 export function addWarn(p: Point, type: string, message: string): void {

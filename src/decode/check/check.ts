@@ -7,7 +7,7 @@
  *   and fields, no duplicate keys, and every key and value within LIMITS.
  * - The common case (nothing to fix) allocates nothing.
  */
-import { addWarn, Kind, type Field, type Point, type Tag } from '../../shared/point.js'
+import { addWarn, Hint, Kind, type Field, type Point, type Tag } from '../../shared/point.js'
 import { LIMITS, type CheckOptions } from './options.js'
 import { byteLength, truncateUtf8 } from './utf8.js'
 
@@ -117,8 +117,9 @@ function checkTags(p: Point, opts: CheckOptions): void {
   }
   let tags = p.tags
   let drop = false
+  const clean = (p.hints ?? 0) & Hint.CLEAN
   for (const t of tags) {
-    t.key = fixKey(p, t.key, opts, true)
+    if (!clean) t.key = fixKey(p, t.key, opts, true)
     if (t.key === '' || (opts.disabledKeys.length > 0 && opts.disabledKeys.includes(t.key)))
       drop = true
   }
@@ -129,8 +130,8 @@ function checkTags(p: Point, opts: CheckOptions): void {
       return false
     })
   }
-  p.tags = dropDuplicates(p, tags)
-  for (const t of p.tags) fixTagValue(p, t)
+  p.tags = (p.hints ?? 0) & Hint.UNIQUE ? tags : dropDuplicates(p, tags)
+  if (!clean) for (const t of p.tags) fixTagValue(p, t)
 }
 
 /** Returns false when the field must be dropped. */
@@ -194,22 +195,33 @@ function checkFields(p: Point, opts: CheckOptions): void {
     p.fields.length = LIMITS.maxFields
   }
   let drop = false
+  const clean = (p.hints ?? 0) & Hint.CLEAN
+  const lengths = tagKeyLengths(p)
   for (const f of p.fields) {
-    f.key = fixKey(p, f.key, opts, false)
-    if (fieldNeedsWork(p, f, opts)) drop = true
+    if (!clean) f.key = fixKey(p, f.key, opts, false)
+    if (fieldNeedsWork(p, f, opts, lengths)) drop = true
   }
   if (drop) p.fields = p.fields.filter((f) => keepField(p, f, opts))
-  p.fields = dropDuplicates(p, p.fields)
+  if (!((p.hints ?? 0) & Hint.UNIQUE)) p.fields = dropDuplicates(p, p.fields)
 }
 
-function isTagKey(p: Point, key: string): boolean {
+/** A bit per tag key length (mod 32): a field key whose bit is clear matches no tag key. */
+function tagKeyLengths(p: Point): number {
+  let mask = 0
+  for (let i = 0; i < p.tags.length; i++) mask |= 1 << (p.tags[i].key.length & 31)
+  return mask
+}
+
+function isTagKey(p: Point, key: string, lengths = -1): boolean {
+  if (!(lengths & (1 << (key.length & 31)))) return false
   for (let i = 0; i < p.tags.length; i++) if (p.tags[i].key === key) return true
   return false
 }
 
 /** Cheap test without side effects: may the field need dropping or fixing? */
-function fieldNeedsWork(p: Point, f: Field, opts: CheckOptions): boolean {
-  if (f.key === '' || opts.disabledKeys.includes(f.key) || isTagKey(p, f.key)) return true
+function fieldNeedsWork(p: Point, f: Field, opts: CheckOptions, lengths: number): boolean {
+  if (f.key === '' || isTagKey(p, f.key, lengths)) return true
+  if (opts.disabledKeys.length > 0 && opts.disabledKeys.includes(f.key)) return true
   switch (f.kind) {
     case Kind.NIL:
       return true
@@ -250,7 +262,7 @@ export function checkPoint(p: Point, opts: CheckOptions): void {
   if (p.name === '') {
     p.name = '__default'
     addWarn(p, 'invalid_measurement', 'empty measurement, set to __default')
-  } else if (byteLength(p.name) > LIMITS.maxMeasurementBytes) {
+  } else if (!((p.hints ?? 0) & Hint.CLEAN) && byteLength(p.name) > LIMITS.maxMeasurementBytes) {
     p.name = truncateUtf8(p.name, LIMITS.maxMeasurementBytes)
     addWarn(
       p,

@@ -7,6 +7,7 @@
  * thrown `LineError`s are the reference parser's words, so error messages stay comparable.
  */
 import { Kind, type Scalar, type Value } from '../../shared/point.js'
+import { codes } from './codes.js'
 import { unescapeString } from './scan.js'
 
 export class LineError extends Error {
@@ -39,8 +40,9 @@ const CR = 13
 
 /** A value token ends at `,`, space, a line break, or `]` inside an array. */
 function tokenEnd(s: string, i: number, end: number, inArray: boolean): number {
+  const cc = codes
   while (i < end) {
-    const c = s.charCodeAt(i)
+    const c = cc[i]
     if (c === COMMA || c === SPACE || c === NL || c === CR || (inArray && c === CLOSE)) break
     i++
   }
@@ -53,9 +55,10 @@ function isDigit(c: number): boolean {
 
 /** Digits-only check of s[a, b), allowing one leading '-' when `signed`. */
 function allDigits(s: string, a: number, b: number, signed: boolean): boolean {
-  if (signed && a < b && s.charCodeAt(a) === DASH) a++
+  const cc = codes
+  if (signed && a < b && cc[a] === DASH) a++
   if (a >= b) return false
-  for (let i = a; i < b; i++) if (!isDigit(s.charCodeAt(i))) return false
+  for (let i = a; i < b; i++) if (!isDigit(cc[i])) return false
   return true
 }
 
@@ -73,27 +76,28 @@ function integer(text: string, signed: boolean): number | bigint {
 
 /** A float in the syntax `-?(digits[.digits]|.digits)([eE][+-]?digits)?`. */
 function isFloatSyntax(s: string, a: number, b: number): boolean {
+  const cc = codes
   let i = a
-  if (s.charCodeAt(i) === DASH) i++
+  if (cc[i] === DASH) i++
   const mantissa = i
   let digits = 0
-  while (i < b && isDigit(s.charCodeAt(i))) {
+  while (i < b && isDigit(cc[i])) {
     i++
     digits++
   }
-  if (i < b && s.charCodeAt(i) === DOT) {
+  if (i < b && cc[i] === DOT) {
     i++
-    while (i < b && isDigit(s.charCodeAt(i))) {
+    while (i < b && isDigit(cc[i])) {
       i++
       digits++
     }
   }
   if (digits === 0 || i === mantissa) return false
-  if (i < b && (s.charCodeAt(i) | 32) === 101) {
+  if (i < b && (cc[i] | 32) === 101) {
     i++
-    if (i < b && (s.charCodeAt(i) === 43 || s.charCodeAt(i) === DASH)) i++
+    if (i < b && (cc[i] === 43 || cc[i] === DASH)) i++
     const expStart = i
-    while (i < b && isDigit(s.charCodeAt(i))) i++
+    while (i < b && isDigit(cc[i])) i++
     if (i === expStart) return false
   }
   return i === b
@@ -106,8 +110,9 @@ export function scanNumber(
   inArray: boolean,
   out: ValueOut,
 ): number {
+  const cc = codes
   const e = tokenEnd(s, i, end, inArray)
-  const last = s.charCodeAt(e - 1)
+  const last = cc[e - 1]
   if (last === 105 /* i */ && e - 1 > i) {
     if (!allDigits(s, i, e - 1, true)) throw new LineError('invalid number')
     out.kind = Kind.INT
@@ -164,10 +169,11 @@ export function scanString(
   inArray: boolean,
   out: ValueOut,
 ): number {
+  const cc = codes
   let j = i + 1
   let escaped = false
   while (j < end) {
-    const c = s.charCodeAt(j)
+    const c = cc[j]
     if (c === BACKSLASH && j + 1 < end) {
       escaped = true
       j += 2
@@ -179,7 +185,7 @@ export function scanString(
   if (j >= end) throw new LineError('unbalanced quotes')
   const raw = s.slice(i + 1, j)
   let next = j + 1
-  if (next < end && s.charCodeAt(next) === 98 /* b */) {
+  if (next < end && cc[next] === 98 /* b */) {
     if (!BASE64.test(raw)) throw new LineError('invalid base64 in binary field value')
     out.kind = Kind.BYTES
     out.value = new Uint8Array(Buffer.from(raw, 'base64'))
@@ -189,7 +195,7 @@ export function scanString(
     out.value = escaped ? unescapeString(raw) : raw
   }
   if (next < end) {
-    const c = s.charCodeAt(next)
+    const c = cc[next]
     if (c === QUOTE) throw new LineError('unbalanced quotes')
     if (c !== COMMA && c !== SPACE && c !== NL && c !== CR && !(inArray && c === CLOSE)) {
       throw new LineError(`invalid string, got tail char \`${s[next]}'`)
@@ -206,7 +212,8 @@ export function scanScalar(
   inArray: boolean,
   out: ValueOut,
 ): number {
-  const c = s.charCodeAt(i)
+  const cc = codes
+  const c = cc[i]
   if (c === QUOTE) return scanString(s, i, end, inArray, out)
   if (isDigit(c) || c === DASH || c === DOT || c === 78 || c === 110) {
     return scanNumber(s, i, end, inArray, out)
@@ -216,12 +223,13 @@ export function scanScalar(
 
 /** `[v1,v2,...]`: elements of one basic type, no spaces. `i` is at `[`. */
 export function scanArray(s: string, i: number, end: number, out: ValueOut): number {
+  const cc = codes
   i++
   const items: Scalar[] = []
   let kind: Kind = Kind.NIL
   const el: ValueOut = { kind: Kind.NIL, value: null }
-  while (i < end && s.charCodeAt(i) !== CLOSE) {
-    const c = s.charCodeAt(i)
+  while (i < end && cc[i] !== CLOSE) {
+    const c = cc[i]
     if (c === SPACE) throw new LineError('invalid array: spaces are not allowed')
     if (c === NL || c === CR) throw new LineError('invalid array: missing ]')
     if (c === 91 /* [ */) throw new LineError('invalid array: nested arrays are not allowed')
@@ -230,10 +238,10 @@ export function scanArray(s: string, i: number, end: number, out: ValueOut): num
       throw new LineError('invalid array: mixed element types')
     kind = el.kind
     items.push(el.value as Scalar)
-    if (i < end && s.charCodeAt(i) === COMMA) i++
-    else if (i < end && s.charCodeAt(i) === SPACE)
+    if (i < end && cc[i] === COMMA) i++
+    else if (i < end && cc[i] === SPACE)
       throw new LineError('invalid array: spaces are not allowed')
-    else if (i < end && s.charCodeAt(i) !== CLOSE) throw new LineError('invalid array: missing ]')
+    else if (i < end && cc[i] !== CLOSE) throw new LineError('invalid array: missing ]')
   }
   if (i >= end) throw new LineError('invalid array: missing ]')
   out.kind = Kind.ARRAY

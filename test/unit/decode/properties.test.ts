@@ -26,7 +26,8 @@ const CONTENT_TYPES = [
 function sortPoint(p: Point): Point {
   const byKey = (a: { key: string }, b: { key: string }) =>
     a.key < b.key ? -1 : a.key > b.key ? 1 : 0
-  return { ...p, tags: [...p.tags].sort(byKey), fields: [...p.fields].sort(byKey), warns: null }
+  const { hints: _hints, ...rest } = p
+  return { ...rest, tags: [...p.tags].sort(byKey), fields: [...p.fields].sort(byKey), warns: null }
 }
 
 test('random bytes: parsers only raise coded errors', () => {
@@ -84,7 +85,7 @@ test('protobuf: decode(encode(p)) == p', () => {
     fc.property(fc.array(point, { minLength: 1, maxLength: 5 }), (points) => {
       const w = new PbWriter(16)
       for (const p of points) encodePoint(w, p)
-      assert.deepEqual(decodePoints(w.finish()), points)
+      assert.deepEqual(decodePoints(w.finish()).map(sortPoint), points.map(sortPoint))
     }),
     { numRuns: 1000 },
   )
