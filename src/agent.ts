@@ -1,25 +1,38 @@
 /**
  * Builds the agent's components from a loaded config and runs their lifecycle: start in data
- * flow order (buffer, decode pool, HTTP), shut down in reverse, once.
+ * flow order (buffer, decode pool, uploader, HTTP), shut down in reverse, once.
  */
-import { MemoryBuffer } from './buffer/memory.js'
+import path from 'node:path'
+import { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
+import type { Config } from './config/schema.js'
 import { DecodePool } from './decode/pool.js'
 import { identity, type Identity } from './identity.js'
+import { userAgent } from './sinks/dataway/send.js'
+import { Uploader } from './sinks/dataway/uploader.js'
+import { parseUpstream } from './sinks/dataway/upstream.js'
 import { createApp } from './sources/http/app.js'
 import { HttpServer } from './sources/http/server.js'
+import { CATEGORY_NAMES } from './shared/category.js'
 import { GlobalTags } from './tags/global-tags.js'
 import { Events } from './telemetry/events.js'
 import type { Logger } from './telemetry/logger.js'
 import { addProbe, createMetrics, type Metrics } from './telemetry/metrics.js'
+import { SinkEvents } from './telemetry/sink-events.js'
+import { addBufferGauges, createSinkMetrics } from './telemetry/sink-metrics.js'
+
+export function bufferPath(cfg: Config): string {
+  return cfg['dataway.wal'].path || path.join(cfg.agent.data_dir, 'buffer')
+}
 
 export class Agent {
   readonly metrics: Metrics
   readonly events: Events
   readonly identity: Identity
-  readonly buffer: MemoryBuffer
+  readonly buffer: DiskBuffer
   readonly pool: DecodePool
+  readonly uploader: Uploader
   readonly http: HttpServer
   private readonly started: Component[] = []
   private stopping: Promise<void> | null = null
@@ -32,8 +45,20 @@ export class Agent {
     this.metrics = createMetrics()
     this.events = new Events(log, this.metrics)
     this.identity = identity(cfg.agent.hostname)
-    this.buffer = new MemoryBuffer(cfg.buffer.max_memory_size)
+    const sinkEvents = new SinkEvents(log, createSinkMetrics(this.metrics.registry))
+    const wal = cfg['dataway.wal']
+    this.buffer = new DiskBuffer(
+      {
+        path: bufferPath(cfg),
+        durability: wal.durability,
+        maxBytesPerCategory: wal.max_capacity_gb * 1024 ** 3,
+        whenFull: wal.when_full,
+        minFreeDisk: wal.min_free_disk,
+      },
+      sinkEvents,
+    )
     this.pool = new DecodePool({ workers: cfg.decode.workers, maxQueue: cfg.decode.max_queue })
+    this.uploader = this.createUploader(cfg, sinkEvents)
     const tags = new GlobalTags(
       this.identity.host,
       cfg.global_host_tags,
@@ -56,20 +81,52 @@ export class Agent {
     addProbe(this.metrics, 'ferry_decode_queue_tasks', 'Decode tasks waiting for a worker.', () =>
       this.pool.queueSize(),
     )
+    addBufferGauges(this.metrics.registry, () =>
+      CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),
+    )
+  }
+
+  private createUploader(cfg: Config, events: SinkEvents): Uploader {
+    const d = cfg.dataway
+    return new Uploader(
+      this.buffer,
+      d.urls.map(parseUpstream),
+      {
+        compression: d.compression,
+        gzipLevel: d.gzip_level,
+        userAgent: userAgent(this.identity.version, this.identity.host),
+        maxRawBodySize: d.max_raw_body_size,
+        timeoutMs: d.timeout,
+        retryInitialMs: d.retry_initial,
+        retryMaxMs: d.retry_max,
+        maxAgeMs: d.drop_expired_package_at,
+        concurrency: d.upload_concurrency,
+        shutdownTimeoutMs: d.shutdown_timeout,
+        maxDeadLetters: d.max_dead_letters,
+      },
+      events,
+    )
   }
 
   async start(): Promise<void> {
-    for (const c of [this.buffer, this.pool, this.http] as Component[]) {
+    for (const c of [this.buffer, this.pool, this.uploader, this.http] as Component[]) {
       await c.start()
       this.started.push(c)
     }
     const addr = this.http.address()
+    const upstreams = this.loaded.config.dataway.urls.map((u) => parseUpstream(u).label)
+    if (!upstreams.length)
+      this.log.warn(
+        { event: 'no_upstream' },
+        'no [dataway] urls: accepted points stay in the disk buffer',
+      )
     this.log.info(
       {
         event: 'agent_started',
         listen: `${addr.address}:${addr.port}`,
         version: this.identity.version,
         workers: this.pool.threads,
+        upstreams,
       },
       'ferry agent started',
     )

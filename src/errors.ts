@@ -23,6 +23,10 @@ export const ERRORS = {
   bufferFull: { status: 503, retryable: true },
   shuttingDown: { status: 503, retryable: true },
   internalError: { status: 500, retryable: false },
+  /** An upstream refused a body for good (4xx other than 408/429): dead-lettered. */
+  uploadRejected: { status: 502, retryable: false },
+  /** An upload failed in a way worth retrying (408, 429, 5xx, network, timeout). */
+  uploadFailed: { status: 502, retryable: true },
   configInvalid: { status: 500, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>
 

@@ -5,7 +5,8 @@
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Agent } from './agent.js'
+import { Agent, bufferPath } from './agent.js'
+import { formatReport, inspectBuffer, probeBuffer, salvageBuffer } from './buffer/disk/tools.js'
 import { loadConfig } from './config/load.js'
 import { FerryError } from './errors.js'
 import { identity } from './identity.js'
@@ -14,9 +15,11 @@ import { createLogger } from './telemetry/logger.js'
 const USAGE = `usage: ferry <command> [--config PATH]
 
 commands:
-  run           start the agent (default)
-  check-config  validate the config and print every problem
-  version       print the version`
+  run                      start the agent (default)
+  check-config             validate the config and print every problem
+  buffer inspect [--json]  per-category depth, bytes, oldest age and dead letters of the buffer
+  buffer verify            verify every buffered record (damaged ones are dropped and counted)
+  version                  print the version`
 
 function defaultConfigPath(): string {
   // conf.d/ferry.conf beside the package, whether running from src/ or dist/src/.
@@ -28,16 +31,27 @@ function defaultConfigPath(): string {
   return path.join(root, 'conf.d', 'ferry.conf')
 }
 
-function parseArgs(argv: string[]): { command: string; config: string } {
-  let command = 'run'
-  let config = process.env.FERRY_CONFIG ?? defaultConfigPath()
+interface Args {
+  command: string[]
+  config: string
+  flags: Record<string, string | true>
+}
+
+const VALUE_FLAGS = ['--config', '--path', '--from', '--to']
+
+function parseArgs(argv: string[]): Args {
+  const command: string[] = []
+  const flags: Record<string, string | true> = {}
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--config' && argv[i + 1]) config = argv[++i]
-    else if (argv[i].startsWith('--config=')) config = argv[i].slice('--config='.length)
-    else if (!argv[i].startsWith('-')) command = argv[i]
-    else throw new FerryError('badRequest', `unknown option ${argv[i]}\n${USAGE}`)
+    const a = argv[i]
+    if (VALUE_FLAGS.includes(a) && argv[i + 1] !== undefined) flags[a.slice(2)] = argv[++i]
+    else if (a === '--json') flags.json = true
+    else if (!a.startsWith('-')) command.push(a)
+    else throw new FerryError('badRequest', `unknown option ${a}\n${USAGE}`)
   }
-  return { command, config }
+  const config =
+    (flags.config as string | undefined) ?? process.env.FERRY_CONFIG ?? defaultConfigPath()
+  return { command: command.length ? command : ['run'], config, flags }
 }
 
 async function run(configPath: string): Promise<void> {
@@ -48,6 +62,8 @@ async function run(configPath: string): Promise<void> {
       { event: 'config_missing', path: configPath },
       'no config file; using defaults and ENV_*',
     )
+  const damage = probeBuffer(bufferPath(loaded.config), fileURLToPath(import.meta.url))
+  if (damage) log.error({ event: 'buffer_damaged' }, damage)
   const agent = new Agent(loaded, log)
   const stop = (signal: string) => {
     log.info({ event: 'signal', signal }, 'shutting down')
@@ -58,9 +74,24 @@ async function run(configPath: string): Promise<void> {
   await agent.start()
 }
 
+async function buffer(args: Args): Promise<void> {
+  const [, sub] = args.command
+  if (sub === 'salvage') {
+    const copied = await salvageBuffer(String(args.flags.from), String(args.flags.to))
+    return void console.log(`salvaged ${copied} records`)
+  }
+  const path = (args.flags.path as string | undefined) ?? bufferPath(loadConfig(args.config).config)
+  if (sub !== 'inspect' && sub !== 'verify') throw new FerryError('badRequest', USAGE)
+  const report = await inspectBuffer(path)
+  console.log(args.flags.json ? JSON.stringify(report) : formatReport(report))
+}
+
 async function main(): Promise<void> {
-  const { command, config } = parseArgs(process.argv.slice(2))
+  const args = parseArgs(process.argv.slice(2))
+  const { config } = args
+  const command = args.command[0]
   if (command === 'run') return run(config)
+  if (command === 'buffer') return buffer(args)
   if (command === 'check-config') {
     const loaded = loadConfig(config)
     console.log(

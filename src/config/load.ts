@@ -38,7 +38,7 @@ function applyFile(
 ): void {
   for (const [section, body] of Object.entries(doc)) {
     const keys = schema[section]
-    if (!keys) {
+    if (!keys || section.includes('.')) {
       errors.push(`${file}:${section}: unknown section`)
       continue
     }
@@ -49,12 +49,26 @@ function applyFile(
       else out[section] = r[0] as Record<string, unknown>
       continue
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      errors.push(`${file}:${section}: expected a table`)
-      continue
-    }
-    for (const [key, raw] of Object.entries(body))
-      applyKey(out, section, key, raw, `${file}:${section}.${key}`, false, errors)
+    applySection(out, section, body, file, errors)
+  }
+}
+
+/** One [section]; a nested table that is itself a schema section (e.g. [dataway.wal]) recurses. */
+function applySection(
+  out: Record<string, Record<string, unknown>>,
+  section: string,
+  body: unknown,
+  file: string,
+  errors: string[],
+): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    errors.push(`${file}:${section}: expected a table`)
+    return
+  }
+  for (const [key, raw] of Object.entries(body)) {
+    const nested = `${section}.${key}`
+    if (schema[nested] && !schema[section][key]) applySection(out, nested, raw, file, errors)
+    else applyKey(out, section, key, raw, `${file}:${nested}`, false, errors)
   }
 }
 

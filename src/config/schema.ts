@@ -23,6 +23,8 @@ const listenCheck = (v: string) =>
   /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9_.-]*):\d{1,5}$/.test(v) ? undefined : 'expected "host:port"'
 const positive = (v: number) => (v > 0 ? undefined : 'must be greater than 0')
 const nonNegative = (v: number) => (v >= 0 ? undefined : 'must not be negative')
+const oneOf = (values: string[]) => (v: string) =>
+  values.includes(v) ? undefined : `one of ${values.join(', ')}`
 const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']
 const levelCheck = (v: string) => (levels.includes(v) ? undefined : `one of ${levels.join(', ')}`)
 const urlCheck = (v: string[]) => {
@@ -62,16 +64,85 @@ export const SCHEMA = {
     workers: { type: 'int', default: 0, env: 'ENV_DECODE_WORKERS', check: nonNegative },
     max_queue: { type: 'int', default: 256, env: 'ENV_DECODE_MAX_QUEUE', check: positive },
   },
-  buffer: {
-    max_memory_size: {
+  dataway: {
+    urls: { type: 'strings', default: [], env: 'ENV_DATAWAY', check: urlCheck },
+    timeout: { type: 'duration', default: 30_000, env: 'ENV_DATAWAY_TIMEOUT', check: positive },
+    max_raw_body_size: {
       type: 'bytes',
-      default: 256 * 1024 * 1024,
-      env: 'ENV_BUFFER_MAX_MEMORY_SIZE',
+      default: 1024 * 1024,
+      env: 'ENV_DATAWAY_MAX_RAW_BODY_SIZE',
+      check: (v: number) => (v >= 64 * 1024 ? undefined : 'at least 64KiB'),
+    },
+    compression: {
+      type: 'string',
+      default: 'gzip',
+      env: 'ENV_DATAWAY_COMPRESSION',
+      check: oneOf(['gzip', 'zstd', 'none']),
+    },
+    gzip_level: {
+      type: 'int',
+      default: 1,
+      env: 'ENV_DATAWAY_GZIP_LEVEL',
+      check: (v: number) => (v >= 1 && v <= 9 ? undefined : 'between 1 and 9'),
+    },
+    retry_initial: {
+      type: 'duration',
+      default: 1_000,
+      env: 'ENV_DATAWAY_RETRY_INITIAL',
+      check: positive,
+    },
+    retry_max: { type: 'duration', default: 60_000, env: 'ENV_DATAWAY_RETRY_MAX', check: positive },
+    drop_expired_package_at: {
+      type: 'duration',
+      default: 12 * 3_600_000,
+      env: 'ENV_DATAWAY_DROP_EXPIRED_PACKAGE_AT',
+      check: positive,
+    },
+    upload_concurrency: {
+      type: 'int',
+      default: 4,
+      env: 'ENV_DATAWAY_UPLOAD_CONCURRENCY',
+      check: positive,
+    },
+    shutdown_timeout: {
+      type: 'duration',
+      default: 5_000,
+      env: 'ENV_DATAWAY_SHUTDOWN_TIMEOUT',
+      check: nonNegative,
+    },
+    max_dead_letters: {
+      type: 'int',
+      default: 1000,
+      env: 'ENV_DATAWAY_MAX_DEAD_LETTERS',
       check: positive,
     },
   },
-  dataway: {
-    urls: { type: 'strings', default: [], env: 'ENV_DATAWAY', check: urlCheck },
+  'dataway.wal': {
+    path: { type: 'string', default: '', env: 'ENV_DATAWAY_WAL_PATH' },
+    durability: {
+      type: 'string',
+      default: 'sync',
+      env: 'ENV_DATAWAY_WAL_DURABILITY',
+      check: oneOf(['sync', 'async']),
+    },
+    max_capacity_gb: {
+      type: 'number',
+      default: 2,
+      env: 'ENV_DATAWAY_WAL_CAPACITY',
+      check: positive,
+    },
+    when_full: {
+      type: 'string',
+      default: 'reject',
+      env: 'ENV_DATAWAY_WAL_WHEN_FULL',
+      check: oneOf(['reject', 'drop_oldest', 'drop_newest']),
+    },
+    min_free_disk: {
+      type: 'bytes',
+      default: 256 * 1024 * 1024,
+      env: 'ENV_DATAWAY_WAL_MIN_FREE_DISK',
+      check: nonNegative,
+    },
   },
   global_host_tags: { '*': { type: 'tags', default: {}, env: 'ENV_GLOBAL_HOST_TAGS' } },
   election: {
@@ -87,8 +158,26 @@ export interface Config {
   agent: { hostname: string; data_dir: string }
   http_api: { listen: string; max_body_size: number; timeout: number }
   decode: { workers: number; max_queue: number }
-  buffer: { max_memory_size: number }
-  dataway: { urls: string[] }
+  dataway: {
+    urls: string[]
+    timeout: number
+    max_raw_body_size: number
+    compression: 'gzip' | 'zstd' | 'none'
+    gzip_level: number
+    retry_initial: number
+    retry_max: number
+    drop_expired_package_at: number
+    upload_concurrency: number
+    shutdown_timeout: number
+    max_dead_letters: number
+  }
+  'dataway.wal': {
+    path: string
+    durability: 'sync' | 'async'
+    max_capacity_gb: number
+    when_full: 'reject' | 'drop_oldest' | 'drop_newest'
+    min_free_disk: number
+  }
   global_host_tags: Record<string, string>
   election: { enable: boolean; tags: Record<string, string> }
   logging: { level: string }

@@ -46,12 +46,6 @@ export function createMetrics() {
       labelNames: ['category', 'type'] as const,
       registers: [registry],
     }),
-    bufferBytes: new Gauge({
-      name: 'ferry_buffer_bytes',
-      help: 'Encoded bytes held in the buffer, by category.',
-      labelNames: ['category'] as const,
-      registers: [registry],
-    }),
   }
   return m
 }

@@ -18,8 +18,8 @@ const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
 export async function startAgent(
   env: Record<string, string> = {},
   configText?: string,
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-it-')),
 ): Promise<AgentProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-it-'))
   const config = path.join(dataDir, 'ferry.conf')
   fs.writeFileSync(config, configText ?? '')
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'run', '--config', config], {

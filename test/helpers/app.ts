@@ -19,7 +19,7 @@ export function testApp(o: TestAppOptions = {}) {
   const { config } = loadConfig('/nonexistent/ferry.conf', o.env ?? {})
   const metrics = createMetrics()
   const events = new Events(silentLogger(), metrics)
-  const buffer = new MemoryBuffer(config.buffer.max_memory_size)
+  const buffer = new MemoryBuffer(256 * 1024 * 1024)
   const identity = {
     version: '0.0.0-test',
     commit: 'test',

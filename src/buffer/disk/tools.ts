@@ -1,0 +1,120 @@
+/**
+ * `ferry buffer inspect | verify` and the start-up probe. Opening a damaged LMDB file can take
+ * a process down, so the agent first verifies its buffer in a child process; if that child
+ * dies, the buffer is moved aside (never deleted) and its readable records are salvaged into a
+ * fresh buffer, again in a child, so the agent never crash-loops on a bad buffer.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import { open } from 'lmdb'
+import { CATEGORY_NAMES } from '../../shared/category.js'
+import { DiskBuffer } from './disk-buffer.js'
+import { decodeRecord } from './record.js'
+import type { BufferEvents } from './types.js'
+
+export interface BufferReport {
+  path: string
+  categories: {
+    category: string
+    batches: number
+    points: number
+    bytes: number
+    oldestAgeSeconds: number | null
+  }[]
+  damaged: number
+  deadLetters: number
+}
+
+/** Opens (verifying every record, dropping damaged ones) and reports. */
+export async function inspectBuffer(path: string): Promise<BufferReport> {
+  let damaged = 0
+  const events: BufferEvents = {
+    committed() {},
+    pointsDropped() {},
+    recordDamaged: () => void damaged++,
+  }
+  const buf = new DiskBuffer(
+    { path, durability: 'sync', maxBytesPerCategory: Infinity, whenFull: 'reject', minFreeDisk: 0 },
+    events,
+  )
+  await buf.start()
+  const now = Date.now()
+  const categories = CATEGORY_NAMES.map((category) => {
+    const s = buf.categoryStats(category)
+    return {
+      category,
+      batches: s.batches,
+      points: s.points,
+      bytes: s.bytes,
+      oldestAgeSeconds: s.oldest === null ? null : Math.round((now - s.oldest) / 1000),
+    }
+  })
+  const deadLetters = buf.deadLetters().length
+  await buf.shutdown()
+  return { path, categories, damaged, deadLetters }
+}
+
+export function formatReport(r: BufferReport): string {
+  const rows = r.categories.filter((c) => c.batches > 0)
+  const lines = [
+    `buffer ${r.path}`,
+    `${'category'.padEnd(14)} ${'batches'.padStart(8)} ${'points'.padStart(10)} ${'bytes'.padStart(12)} oldest`,
+  ]
+  for (const c of rows) {
+    lines.push(
+      `${c.category.padEnd(14)} ${String(c.batches).padStart(8)} ${String(c.points).padStart(10)} ${String(c.bytes).padStart(12)} ${c.oldestAgeSeconds}s`,
+    )
+  }
+  if (!rows.length) lines.push('(empty)')
+  lines.push(`damaged records skipped: ${r.damaged}`, `dead letters: ${r.deadLetters}`)
+  return lines.join('\n')
+}
+
+/** Copies every readable record (and the cursors) of a damaged buffer into a new one. */
+export async function salvageBuffer(from: string, to: string): Promise<number> {
+  const src = open({ path: from, maxDbs: 16, readOnly: true })
+  const dst = open({ path: to, maxDbs: 16, pageSize: 16384 })
+  let copied = 0
+  for (const c of CATEGORY_NAMES) {
+    const s = src.openDB<Buffer, number[]>({ name: `cat:${c}`, encoding: 'binary' })
+    const d = dst.openDB<Buffer, number[]>({ name: `cat:${c}`, encoding: 'binary' })
+    try {
+      for (const { key, value } of s.getRange()) {
+        try {
+          decodeRecord(value)
+        } catch {
+          continue
+        }
+        await d.put(key, value)
+        copied++
+      }
+    } catch {
+      // The rest of this category is unreadable; keep what was copied.
+    }
+  }
+  const meta = src.openDB<number, string>({ name: 'meta' })
+  const dmeta = dst.openDB<number, string>({ name: 'meta' })
+  for (const { key, value } of meta.getRange()) await dmeta.put(key, value)
+  await dst.close()
+  await src.close()
+  return copied
+}
+
+/**
+ * Verifies the buffer at `path` in a child process (`ferry buffer verify`). On an abnormal end,
+ * moves the directory aside and salvages it. Returns a note for the log, or null when healthy.
+ */
+export function probeBuffer(path: string, mainScript: string): string | null {
+  if (!fs.existsSync(path)) return null
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [...process.execArgv, mainScript, 'buffer', ...args], {
+      stdio: 'ignore',
+      timeout: 10 * 60_000,
+    })
+  const check = run(['verify', '--path', path])
+  if (check.status === 0) return null
+  const aside = `${path}.damaged-${Date.now()}`
+  fs.renameSync(path, aside)
+  const salvage = run(['salvage', '--from', aside, '--to', path])
+  return `buffer at ${path} failed verification (${check.signal ?? `exit ${check.status}`}); moved to ${aside}; salvage ${salvage.status === 0 ? 'completed' : `ended early (${salvage.signal ?? salvage.status})`}`
+}

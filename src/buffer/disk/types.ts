@@ -1,0 +1,25 @@
+/** Options, telemetry hooks and read results of the disk buffer. */
+import type { Batch } from '../buffer.js'
+
+export type WhenFull = 'reject' | 'drop_oldest' | 'drop_newest'
+
+export interface DiskBufferOptions {
+  path: string
+  durability: 'sync' | 'async'
+  maxBytesPerCategory: number
+  whenFull: WhenFull
+  /** Free disk space to keep; below it the buffer counts as full. */
+  minFreeDisk: number
+}
+
+/** A batch read back from disk, with its sequence number. */
+export interface StoredBatch extends Batch {
+  seq: number
+}
+
+/** What the buffer reports (implemented by telemetry Events). */
+export interface BufferEvents {
+  committed(seconds: number): void
+  pointsDropped(category: string, reason: string, points: number): void
+  recordDamaged(category: string, seq: number, why: string): void
+}

@@ -1,0 +1,35 @@
+/**
+ * An upstream from `[dataway] urls`: `http(s)://host:port?token=tkn_...`. As in the reference
+ * agent, the URL's path is ignored and every query parameter is kept on each request.
+ */
+import crypto from 'node:crypto'
+
+export interface Upstream {
+  /** Stable id for cursors: a hash of the URL (the token never reaches labels or logs). */
+  id: string
+  /** `host:port`, for metric labels and logs. */
+  label: string
+  origin: string
+  query: string
+  token: string
+}
+
+export function parseUpstream(raw: string): Upstream {
+  const u = new URL(raw)
+  const params = [...u.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return {
+    id: crypto
+      .createHash('sha256')
+      .update(`${u.origin}?${new URLSearchParams(params)}`)
+      .digest('hex')
+      .slice(0, 16),
+    label: u.host,
+    origin: u.origin,
+    query: new URLSearchParams(params).toString(),
+    token: u.searchParams.get('token') ?? '',
+  }
+}
+
+export function writeUrl(up: Upstream, category: string): string {
+  return `${up.origin}/v1/write/${category}${up.query ? `?${up.query}` : ''}`
+}

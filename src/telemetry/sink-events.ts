@@ -1,0 +1,69 @@
+/**
+ * Named events of the buffer and the uploader: each logs and counts in one call. Retried data
+ * is never counted as dropped; every drop names its reason.
+ */
+import type { BufferEvents } from '../buffer/disk/types.js'
+import type { UploadBody } from '../sinks/dataway/bodies.js'
+import type { UploadError } from '../sinks/dataway/send.js'
+import type { UploadEvents } from '../sinks/dataway/uploader.js'
+import type { Logger } from './logger.js'
+import type { SinkMetrics } from './sink-metrics.js'
+
+export class SinkEvents implements BufferEvents, UploadEvents {
+  constructor(
+    private readonly log: Logger,
+    private readonly m: SinkMetrics,
+  ) {}
+
+  committed(seconds: number): void {
+    this.m.commitSeconds.observe(seconds)
+  }
+
+  pointsDropped(category: string, reason: string, points: number): void {
+    this.m.dropped.inc({ category, reason }, points)
+    this.log.warn(
+      { event: 'points_dropped', category, reason, points },
+      `dropped ${points} ${category} points: ${reason}`,
+    )
+  }
+
+  recordDamaged(category: string, seq: number, why: string): void {
+    this.m.damaged.inc({ category })
+    this.log.error(
+      { event: 'buffer_record_damaged', category, seq, why },
+      'damaged buffer record skipped',
+    )
+  }
+
+  uploadAttempt(upstream: string, body: UploadBody, outcome: string, seconds: number): void {
+    this.m.uploads.inc({ upstream, outcome })
+    this.m.uploadSeconds.observe({ upstream }, seconds)
+    if (outcome !== 'ok') return
+    this.m.uploadedPoints.inc({ upstream, category: body.category }, body.points)
+    this.m.uploadedBytes.inc({ upstream, category: body.category }, body.payload.length)
+  }
+
+  uploadRetry(upstream: string, body: UploadBody, err: UploadError, waitMs: number): void {
+    this.m.retries.inc({ upstream })
+    this.log.warn(
+      { event: 'upload_retry', upstream, category: body.category, pkg: body.pkgId, waitMs },
+      err.message,
+    )
+  }
+
+  deadLettered(upstream: string, body: UploadBody, err: UploadError): void {
+    this.m.deadLetters.inc({ upstream, category: body.category })
+    this.m.dropped.inc({ category: body.category, reason: 'dead_letter' }, body.points)
+    this.log.error(
+      {
+        event: 'dead_letter',
+        upstream,
+        category: body.category,
+        pkg: body.pkgId,
+        status: err.httpStatus,
+        response: err.responseText,
+      },
+      `${err.message}; body moved to dead letters`,
+    )
+  }
+}
