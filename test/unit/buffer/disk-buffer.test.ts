@@ -1,0 +1,162 @@
+/**
+ * The disk buffer on a real disk: commit, read in order, prune, capacity policies, and damage:
+ * a flipped byte inside a record, and a truncated file.
+ */
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { test } from 'node:test'
+import type { Batch } from '../../../src/buffer/buffer.js'
+import { DiskBuffer } from '../../../src/buffer/disk/disk-buffer.js'
+import { probeBuffer } from '../../../src/buffer/disk/tools.js'
+import type { DiskBufferOptions } from '../../../src/buffer/disk/types.js'
+import { FerryError } from '../../../src/errors.js'
+
+function newBuffer(dir: string, o: Partial<DiskBufferOptions> = {}) {
+  const events = { committed: 0, dropped: [] as [string, string, number][], damaged: 0 }
+  const buf = new DiskBuffer(
+    {
+      path: dir,
+      durability: 'sync',
+      maxBytesPerCategory: 1 << 30,
+      whenFull: 'reject',
+      minFreeDisk: 0,
+      ...o,
+    },
+    {
+      committed: () => void events.committed++,
+      pointsDropped: (c, r, n) => void events.dropped.push([c, r, n]),
+      recordDamaged: () => void events.damaged++,
+    },
+  )
+  return { buf, events }
+}
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-buf-'))
+const batch = (marker: string, points = 1): Batch => ({
+  category: 'metric',
+  payload: Buffer.from(marker.repeat(200)),
+  points,
+  input: 'test',
+  receivedAt: Date.now(),
+})
+
+test('records come back in order; prune removes what every cursor passed', async () => {
+  const dir = tmp()
+  const { buf } = newBuffer(dir)
+  await buf.start()
+  for (const m of ['A', 'B', 'C']) await buf.push(batch(m, 2))
+  const all = buf.read('metric', 0, 1 << 20)
+  assert.deepEqual(
+    all.map((b) => Buffer.from(b.payload).toString()[0]),
+    ['A', 'B', 'C'],
+  )
+  assert.deepEqual(buf.stats(), { batches: 3, bytes: buf.stats().bytes, points: 6 })
+  await buf.prune('metric', all[1].seq)
+  assert.deepEqual(
+    buf.read('metric', 0, 1 << 20).map((b) => b.seq),
+    [all[2].seq],
+  )
+  await buf.setCursor('cursor:x:metric', all[2].seq)
+  await buf.shutdown()
+  const again = newBuffer(dir).buf
+  await again.start()
+  await again.push(batch('D'))
+  // Even with earlier records pruned, a new record sorts after every cursor.
+  assert.ok(again.read('metric', again.getCursor('cursor:x:metric'), 1 << 20).length === 1)
+  await again.shutdown()
+})
+
+test('when full: reject keeps everything, drop_oldest and drop_newest count their drops', async () => {
+  const small = { maxBytesPerCategory: 400 } // one ~230-byte record fits, two do not
+  const r = newBuffer(tmp(), small)
+  await r.buf.start()
+  await r.buf.push(batch('A'))
+  await assert.rejects(
+    r.buf.push(batch('B')),
+    (e: unknown) => e instanceof FerryError && e.code === 'bufferFull',
+  )
+  await r.buf.shutdown()
+  const o = newBuffer(tmp(), { ...small, whenFull: 'drop_oldest' })
+  await o.buf.start()
+  await o.buf.push(batch('A', 3))
+  await o.buf.push(batch('B', 4))
+  assert.deepEqual(o.events.dropped, [['metric', 'buffer_full_drop_oldest', 3]])
+  assert.deepEqual(
+    o.buf.read('metric', 0, 1 << 20).map((b) => b.points),
+    [4],
+  )
+  await o.buf.shutdown()
+  const n = newBuffer(tmp(), { ...small, whenFull: 'drop_newest' })
+  await n.buf.start()
+  await n.buf.push(batch('A', 3))
+  await n.buf.push(batch('B', 4))
+  assert.deepEqual(n.events.dropped, [['metric', 'buffer_full_drop_newest', 4]])
+  await n.buf.shutdown()
+})
+
+test('a flipped byte inside a record: that record is skipped and counted, the rest kept', async () => {
+  const dir = tmp()
+  const { buf } = newBuffer(dir)
+  await buf.start()
+  for (const m of ['P', 'Q', 'R']) await buf.push(batch(m))
+  await buf.shutdown()
+  const file = path.join(dir, 'data.mdb')
+  const bytes = fs.readFileSync(file)
+  // LMDB is copy-on-write, so stale copies may exist too: damage every copy of record Q.
+  const needle = Buffer.from('Q'.repeat(200))
+  let flipped = 0
+  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
+    bytes[at + 100] ^= 0xff
+    flipped++
+  }
+  assert.ok(flipped > 0)
+  fs.writeFileSync(file, bytes)
+  const b2 = newBuffer(dir)
+  await b2.buf.start()
+  assert.equal(b2.events.damaged, 1)
+  assert.deepEqual(
+    b2.buf.read('metric', 0, 1 << 20).map((b) => Buffer.from(b.payload).toString()[0]),
+    ['P', 'R'],
+  )
+  await b2.buf.shutdown()
+})
+
+test('a truncated buffer file never stops the agent: it is moved aside and salvaged', async () => {
+  const dir = tmp()
+  const { buf } = newBuffer(dir)
+  await buf.start()
+  for (let i = 0; i < 50; i++) await buf.push(batch(String.fromCharCode(65 + (i % 26))))
+  await buf.shutdown()
+  const file = path.join(dir, 'data.mdb')
+  fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2))
+  const main = new URL('../../../src/main.ts', import.meta.url).pathname
+  const note = probeBuffer(dir, main)
+  if (note === null) {
+    // LMDB could read what was left: the agent opens it normally and skips what is damaged.
+    const again = newBuffer(dir)
+    await again.buf.start()
+    await again.buf.shutdown()
+  } else {
+    assert.match(note, /moved to .*\.damaged-\d+/)
+    const aside = fs
+      .readdirSync(path.dirname(dir))
+      .filter(
+        (d) =>
+          d.startsWith(`${path.basename(dir)}.damaged-`) &&
+          fs.existsSync(path.join(path.dirname(dir), d, 'data.mdb')),
+      )
+    assert.equal(aside.length, 1, 'the damaged buffer is kept, not wiped')
+  }
+  const check = spawnSync(process.execPath, [
+    ...process.execArgv,
+    main,
+    'buffer',
+    'verify',
+    '--path',
+    dir,
+  ])
+  assert.equal(check.status, 0, String(check.stderr))
+})
