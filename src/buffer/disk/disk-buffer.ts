@@ -130,15 +130,14 @@ export class DiskBuffer implements BatchBuffer {
     const db = this.dbs.get(category)!
     const victims: Key[] = []
     let freed = 0
+    const held = this.stats_.get(category).bytes
     for (const key of db.getKeys()) {
-      if (this.room(category, need - freed) && victims.length) break
+      const fits =
+        held - freed + need <= this.opts.maxBytesPerCategory &&
+        this.freeDisk + freed - need >= this.opts.minFreeDisk
+      if (fits && victims.length) break
       victims.push(key)
       freed += key[3]
-      if (
-        freed >= need &&
-        this.stats_.get(category).bytes - freed + need <= this.opts.maxBytesPerCategory
-      )
-        break
     }
     await db.transaction(() => victims.forEach((k) => db.remove(k)))
     for (const k of victims) {
