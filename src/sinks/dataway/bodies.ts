@@ -16,6 +16,8 @@ export interface UploadBody {
   /** Lowest and highest buffer seq the body contains. */
   firstSeq: number
   lastSeq: number
+  /** receivedAt (ms) of its oldest batch: the body expires with it. */
+  receivedAt: number
 }
 
 /** Offsets of each PBPoints entry (field 1, length-delimited) in a payload. */
@@ -42,12 +44,21 @@ interface Piece {
   bytes: Uint8Array
   points: number
   seq: number
+  receivedAt: number
   storageIndex?: string
 }
 
 function pieces(b: StoredBatch, maxRaw: number): Piece[] {
   if (b.payload.length <= maxRaw)
-    return [{ bytes: b.payload, points: b.points, seq: b.seq, storageIndex: b.storageIndex }]
+    return [
+      {
+        bytes: b.payload,
+        points: b.points,
+        seq: b.seq,
+        receivedAt: b.receivedAt,
+        storageIndex: b.storageIndex,
+      },
+    ]
   const out: Piece[] = []
   let start = 0
   let prev = 0
@@ -58,6 +69,7 @@ function pieces(b: StoredBatch, maxRaw: number): Piece[] {
         bytes: b.payload.subarray(start, prev),
         points: count,
         seq: b.seq,
+        receivedAt: b.receivedAt,
         storageIndex: b.storageIndex,
       })
       start = prev
@@ -71,6 +83,7 @@ function pieces(b: StoredBatch, maxRaw: number): Piece[] {
       bytes: b.payload.subarray(start, prev),
       points: count,
       seq: b.seq,
+      receivedAt: b.receivedAt,
       storageIndex: b.storageIndex,
     })
   return out
@@ -97,6 +110,7 @@ export function buildBodies(
       ...(group[0].storageIndex ? { storageIndex: group[0].storageIndex } : {}),
       firstSeq: first,
       lastSeq: last,
+      receivedAt: Math.min(...group.map((p) => p.receivedAt)),
     })
     group = []
     size = 0

@@ -69,15 +69,9 @@ export class Uploader implements Component {
     return withRetry(attempt, {
       initialMs: o.retryInitialMs,
       maxMs: o.retryMaxMs,
-      deadline: (b) => (this.soft.signal.aborted ? 0 : this.oldest(b) + o.maxAgeMs),
+      deadline: (b) => (this.soft.signal.aborted ? 0 : b.receivedAt + o.maxAgeMs),
       onRetry: (b, err, wait) => this.events.uploadRetry(up.label, b, err, wait),
     })
-  }
-
-  /** receivedAt of a body's batches, tracked while its window is in flight. */
-  private readonly receivedAt = new WeakMap<UploadBody, number>()
-  private oldest(b: UploadBody): number {
-    return this.receivedAt.get(b) ?? Date.now()
   }
 
   private cursorName(up: Upstream, c: Category): string {
@@ -113,8 +107,6 @@ export class Uploader implements Component {
       return false
     })
     const bodies = buildBodies(c, fresh, this.opts.maxRawBodySize)
-    const oldestOf = new Map(fresh.map((b) => [b.seq, b.receivedAt]))
-    for (const b of bodies) this.receivedAt.set(b, oldestOf.get(b.firstSeq) ?? now)
     const outcomes = await this.pool(bodies, (b) => this.deliverBody(up, b, send))
     return outcomes.includes('unfinished') ? 'unfinished' : 'done'
   }
