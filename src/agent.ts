@@ -11,7 +11,8 @@ import { DecodePool } from './decode/pool.js'
 import { identity, type Identity } from './identity.js'
 import { userAgent } from './sinks/dataway/send.js'
 import { Uploader } from './sinks/dataway/uploader.js'
-import { parseUpstream } from './sinks/dataway/upstream.js'
+import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
+import { WorkspaceThread } from './workspace/thread.js'
 import { createApp } from './sources/http/app.js'
 import { HttpServer } from './sources/http/server.js'
 import { CATEGORY_NAMES } from './shared/category.js'
@@ -32,10 +33,14 @@ export class Agent {
   readonly identity: Identity
   readonly buffer: DiskBuffer
   readonly pool: DecodePool
-  readonly uploader: Uploader
+  uploader: Uploader | null = null
   readonly http: HttpServer
+  /** The in-process workspace service, when it is the upstream (no `[dataway] urls`). */
+  readonly workspace: WorkspaceThread | null
+  private upstreams: Upstream[]
   private readonly started: Component[] = []
   private stopping: Promise<void> | null = null
+  private readonly sinkEvents: SinkEvents
 
   constructor(
     readonly loaded: LoadedConfig,
@@ -58,7 +63,10 @@ export class Agent {
       sinkEvents,
     )
     this.pool = new DecodePool({ workers: cfg.decode.workers, maxQueue: cfg.decode.max_queue })
-    this.uploader = this.createUploader(cfg, sinkEvents)
+    this.sinkEvents = sinkEvents
+    this.upstreams = cfg.dataway.urls.map(parseUpstream)
+    this.workspace =
+      this.upstreams.length === 0 && cfg.workspace.embedded ? new WorkspaceThread(cfg) : null
     const tags = new GlobalTags(
       this.identity.host,
       cfg.global_host_tags,
@@ -72,6 +80,7 @@ export class Agent {
       tags,
       events: this.events,
       identity: this.identity,
+      upstream: () => this.upstreams[0] ?? null,
     }
     this.http = new HttpServer(
       createApp(deps, this.metrics.registry),
@@ -90,7 +99,7 @@ export class Agent {
     const d = cfg.dataway
     return new Uploader(
       this.buffer,
-      d.urls.map(parseUpstream),
+      this.upstreams,
       {
         compression: d.compression,
         gzipLevel: d.gzip_level,
@@ -108,17 +117,25 @@ export class Agent {
     )
   }
 
+  private async begin(c: Component): Promise<void> {
+    await c.start()
+    this.started.push(c)
+  }
+
   async start(): Promise<void> {
-    for (const c of [this.buffer, this.pool, this.uploader, this.http] as Component[]) {
-      await c.start()
-      this.started.push(c)
+    if (this.workspace) {
+      await this.begin(this.workspace)
+      const ready = this.workspace.ready!
+      this.upstreams = [parseUpstream(`${ready.url}?token=${ready.token}`)]
     }
+    this.uploader = this.createUploader(this.loaded.config, this.sinkEvents)
+    for (const c of [this.buffer, this.pool, this.uploader, this.http]) await this.begin(c)
     const addr = this.http.address()
-    const upstreams = this.loaded.config.dataway.urls.map((u) => parseUpstream(u).label)
+    const upstreams = this.upstreams.map((u) => u.label)
     if (!upstreams.length)
       this.log.warn(
         { event: 'no_upstream' },
-        'no [dataway] urls: accepted points stay in the disk buffer',
+        'no [dataway] urls and no embedded workspace: accepted points stay in the disk buffer',
       )
     this.log.info(
       {

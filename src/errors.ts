@@ -28,6 +28,21 @@ export const ERRORS = {
   /** An upload failed in a way worth retrying (408, 429, 5xx, network, timeout). */
   uploadFailed: { status: 502, retryable: true },
   configInvalid: { status: 500, retryable: false },
+  invalidJson: { status: 400, retryable: false },
+  /** Query or label forwarding with no upstream configured. */
+  noUpstream: { status: 500, retryable: false },
+  forwardFailed: { status: 500, retryable: true },
+  // The workspace service (rendered as `errorCode: "InvalidApiKey"` etc. in its envelope).
+  invalidToken: { status: 403, retryable: false },
+  invalidApiKey: { status: 403, retryable: false },
+  routerNotFound: { status: 400, retryable: false },
+  objectNotFound: { status: 404, retryable: false },
+  invalidParameter: { status: 400, retryable: false },
+  queryInvalid: { status: 400, retryable: false },
+  queryTimeout: { status: 504, retryable: true },
+  storageFailed: { status: 503, retryable: true },
+  workspaceBusy: { status: 503, retryable: true },
+  databaseLocked: { status: 500, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>
 
 export type ErrorCode = keyof typeof ERRORS

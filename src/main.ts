@@ -10,7 +10,9 @@ import { formatReport, inspectBuffer, probeBuffer, salvageBuffer } from './buffe
 import { loadConfig } from './config/load.js'
 import { FerryError } from './errors.js'
 import { identity } from './identity.js'
-import { createLogger } from './telemetry/logger.js'
+import { createLogger, type Logger } from './telemetry/logger.js'
+import { WORKSPACE_USAGE, workspaceCommand } from './workspace/cli.js'
+import { WorkspaceService, workspaceDir } from './workspace/service.js'
 
 const USAGE = `usage: ferry <command> [--config PATH]
 
@@ -19,6 +21,7 @@ commands:
   check-config             validate the config and print every problem
   buffer inspect [--json]  per-category depth, bytes, oldest age and dead letters of the buffer
   buffer verify            verify every buffered record (damaged ones are dropped and counted)
+\${WORKSPACE_USAGE}
   version                  print the version`
 
 function defaultConfigPath(): string {
@@ -65,13 +68,27 @@ async function run(configPath: string): Promise<void> {
   const damage = probeBuffer(bufferPath(loaded.config), fileURLToPath(import.meta.url))
   if (damage) log.error({ event: 'buffer_damaged' }, damage)
   const agent = new Agent(loaded, log)
+  onSignals(log, () => agent.shutdown())
+  await agent.start()
+}
+
+function onSignals(log: Logger, shutdown: () => Promise<void>): void {
   const stop = (signal: string) => {
     log.info({ event: 'signal', signal }, 'shutting down')
-    agent.shutdown().then(() => process.exit(0))
+    shutdown().then(() => process.exit(0))
   }
   process.once('SIGTERM', () => stop('SIGTERM'))
   process.once('SIGINT', () => stop('SIGINT'))
-  await agent.start()
+}
+
+async function workspace(args: Args): Promise<void> {
+  const { config } = loadConfig(args.config)
+  if (args.command.length > 1)
+    return workspaceCommand(config, args.command.slice(1), args.flags.json === true)
+  const log = createLogger(config.logging.level)
+  const service = new WorkspaceService(config.workspace, workspaceDir(config), log)
+  onSignals(log, () => service.shutdown())
+  await service.start()
 }
 
 async function buffer(args: Args): Promise<void> {
@@ -92,6 +109,7 @@ async function main(): Promise<void> {
   const command = args.command[0]
   if (command === 'run') return run(config)
   if (command === 'buffer') return buffer(args)
+  if (command === 'workspace') return workspace(args)
   if (command === 'check-config') {
     const loaded = loadConfig(config)
     console.log(

@@ -3,6 +3,7 @@ import { MemoryBuffer } from '../../src/buffer/memory.js'
 import { loadConfig } from '../../src/config/load.js'
 import { InlineDecoder } from '../../src/decode/inline.js'
 import type { Decoder } from '../../src/decode/protocol.js'
+import { parseUpstream } from '../../src/sinks/dataway/upstream.js'
 import { createApp } from '../../src/sources/http/app.js'
 import { GlobalTags } from '../../src/tags/global-tags.js'
 import { Events } from '../../src/telemetry/events.js'
@@ -13,6 +14,7 @@ export interface TestAppOptions {
   env?: Record<string, string>
   hostTags?: Record<string, string>
   decoder?: Decoder
+  upstream?: string
 }
 
 export function testApp(o: TestAppOptions = {}) {
@@ -33,7 +35,15 @@ export function testApp(o: TestAppOptions = {}) {
     config.election.tags,
   )
   const app = createApp(
-    { config, decoder: o.decoder ?? new InlineDecoder(), buffer, tags, events, identity },
+    {
+      config,
+      decoder: o.decoder ?? new InlineDecoder(),
+      buffer,
+      tags,
+      events,
+      identity,
+      upstream: () => (o.upstream ? parseUpstream(o.upstream) : null),
+    },
     metrics.registry,
   )
   return { app, buffer, metrics, config }

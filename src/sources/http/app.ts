@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import type { Registry } from 'prom-client'
 import { FerryError } from '../../errors.js'
 import type { HttpDeps, HttpEnv } from './deps.js'
+import { forwardRoutes } from './routes/forward.js'
 import { infoRoutes } from './routes/info.js'
 import { metricsRoutes } from './routes/metrics.js'
 import { writeRoutes } from './routes/write.js'
@@ -39,6 +40,7 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
 
   writeRoutes(app, deps)
   infoRoutes(app, deps)
+  forwardRoutes(app, deps)
   metricsRoutes(app, registry)
 
   app.notFound((c) =>

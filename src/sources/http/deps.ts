@@ -4,6 +4,7 @@ import type { BatchBuffer } from '../../buffer/buffer.js'
 import type { Config } from '../../config/schema.js'
 import type { Decoder } from '../../decode/protocol.js'
 import type { Identity } from '../../identity.js'
+import type { Upstream } from '../../sinks/dataway/upstream.js'
 import type { GlobalTags } from '../../tags/global-tags.js'
 import type { Events } from '../../telemetry/events.js'
 
@@ -14,6 +15,8 @@ export interface HttpDeps {
   tags: GlobalTags
   events: Events
   identity: Identity
+  /** The first upstream, which answers queries and object labels; null when there is none. */
+  upstream: () => Upstream | null
 }
 
 /** Hono environment: @hono/node-server passes the Node request as `incoming`. */

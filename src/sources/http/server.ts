@@ -20,7 +20,7 @@ export class HttpServer implements Component {
   private server: Server | null = null
 
   constructor(
-    private readonly app: Hono<HttpEnv>,
+    private readonly app: Pick<Hono<HttpEnv>, 'fetch'>,
     private readonly listen: string,
     private readonly timeoutMs: number,
   ) {}

@@ -1,0 +1,74 @@
+/**
+ * The operations behind `ferry workspace create|list|key ...`, on the database directly when
+ * no service holds it, otherwise through the running service's loopback admin routes.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Config } from '../config/schema.js'
+import { FerryError, type ErrorCode } from '../errors.js'
+import { splitListen } from '../sources/http/server.js'
+import { ADMIN_HEADER } from './api/admin.js'
+import { ADMIN_SECRET_FILE, workspaceDir } from './service.js'
+import { Accounts, type ApiKeyInfo, type Workspace } from './store/accounts.js'
+import { Db } from './store/db.js'
+
+export interface AdminOps {
+  create(name: string): Promise<Workspace>
+  list(): Promise<Workspace[]>
+  createKey(workspace: string, name: string): Promise<{ info: ApiKeyInfo; key: string }>
+  listKeys(workspace: string): Promise<ApiKeyInfo[]>
+  revokeKey(id: string): Promise<void>
+}
+
+class RemoteAdmin implements AdminOps {
+  constructor(
+    private readonly base: string,
+    private readonly secret: string,
+  ) {}
+
+  private async call<T>(method: string, route: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.base}/admin/v1/${route}`, {
+      method,
+      headers: { [ADMIN_HEADER]: this.secret, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const env = (await res.json()) as { content: T; errorCode: string; message: string }
+    if (!res.ok) {
+      const code = (env.errorCode[0].toLowerCase() + env.errorCode.slice(1)) as ErrorCode
+      throw new FerryError(code, env.message)
+    }
+    return env.content
+  }
+
+  create = (name: string) => this.call<Workspace>('POST', 'workspace/create', { name })
+  list = () => this.call<Workspace[]>('GET', 'workspace/list')
+  createKey = (workspace: string, name: string) =>
+    this.call<{ info: ApiKeyInfo; key: string }>('POST', 'key/create', { workspace, name })
+  listKeys = (workspace: string) =>
+    this.call<ApiKeyInfo[]>('GET', `key/list?workspace=${encodeURIComponent(workspace)}`)
+  revokeKey = async (id: string) => void (await this.call<boolean>('POST', 'key/revoke', { id }))
+}
+
+function remote(cfg: Config, dir: string): RemoteAdmin {
+  const secret = fs.readFileSync(path.join(dir, ADMIN_SECRET_FILE), 'utf8').trim()
+  const { hostname, port } = splitListen(cfg.workspace.listen)
+  const host = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname
+  return new RemoteAdmin(`http://${host.includes(':') ? `[${host}]` : host}:${port}`, secret)
+}
+
+/** Runs `fn` against the database, or against the running service that holds it. */
+export async function withAdmin<T>(cfg: Config, fn: (ops: AdminOps) => Promise<T>): Promise<T> {
+  const dir = workspaceDir(cfg)
+  let db: Db
+  try {
+    db = await Db.open({ dir, memoryLimit: 256 * 1024 * 1024, threads: 1 })
+  } catch (e) {
+    if (e instanceof FerryError && e.code === 'databaseLocked') return fn(remote(cfg, dir))
+    throw e
+  }
+  try {
+    return await fn(new Accounts(db))
+  } finally {
+    await db.close()
+  }
+}

@@ -1,0 +1,28 @@
+/** What the workspace's HTTP routes need. */
+import type { IncomingMessage } from 'node:http'
+import type { WorkspaceConfig } from '../../config/schema.js'
+import type { Accounts, Workspace } from '../store/accounts.js'
+import type { Catalog } from '../store/catalog.js'
+import type { Dashboards } from '../store/dashboards.js'
+import type { Db } from '../store/db.js'
+import type { Labels } from '../store/labels.js'
+import type { Writer } from '../store/writer.js'
+import type { WorkspaceEvents } from '../events.js'
+
+export interface WorkspaceDeps {
+  config: WorkspaceConfig
+  db: Db
+  catalog: Catalog
+  accounts: Accounts
+  dashboards: Dashboards
+  labels: Labels
+  writer: Writer
+  events: WorkspaceEvents
+  /** Secret for the admin routes used by `ferry workspace ...` while the service runs. */
+  adminSecret: string
+}
+
+export interface WorkspaceEnv {
+  Bindings: { incoming?: IncomingMessage }
+  Variables: { traceId: string; workspace: Workspace; apiKey: string }
+}

@@ -1,0 +1,81 @@
+/**
+ * The response envelope of the Open API (spec 000, 2.1), used for every answer of the
+ * workspace service, errors included: `code` is the HTTP status, `errorCode` the error's code
+ * from the one error table in PascalCase (`InvalidApiKey`), `success` false on errors.
+ */
+import crypto from 'node:crypto'
+import type { Context } from 'hono'
+import { FerryError } from '../../errors.js'
+
+export interface PageInfo {
+  count: number
+  pageIndex: number
+  pageSize: number
+  totalCount: number
+}
+
+export interface Envelope {
+  code: number
+  content: unknown
+  pageInfo?: PageInfo
+  errorCode: string
+  message: string
+  success: boolean
+  traceId: string
+}
+
+export function newTraceId(): string {
+  return crypto.randomBytes(16).toString('hex')
+}
+
+export function errorCodeName(code: string): string {
+  return code[0].toUpperCase() + code.slice(1)
+}
+
+export function ok(c: Context, content: unknown, pageInfo?: PageInfo): Response {
+  const body: Envelope = {
+    code: 200,
+    content,
+    errorCode: '',
+    message: '',
+    success: true,
+    traceId: c.get('traceId') as string,
+  }
+  if (pageInfo) body.pageInfo = pageInfo
+  return c.json(body)
+}
+
+export function errorResponse(
+  err: FerryError,
+  traceId: string,
+  extraHeaders: Record<string, string> = {},
+): Response {
+  const body: Envelope = {
+    code: err.status,
+    content: null,
+    errorCode: errorCodeName(err.code),
+    message: err.message,
+    success: false,
+    traceId,
+  }
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Trace-Id': traceId,
+    ...extraHeaders,
+  }
+  if (err.retryAfter !== undefined) headers['Retry-After'] = String(err.retryAfter)
+  return new Response(JSON.stringify(body), { status: err.status, headers })
+}
+
+/** The JSON body of a POST; a missing body is `{}`, a broken one a 400. */
+export async function jsonBody(c: Context, limit: number): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.length > limit)
+    throw new FerryError('bodyTooLarge', `request body exceeds ${limit} bytes`)
+  if (!text.trim()) return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch (e) {
+    throw new FerryError('invalidParameter', `the body is not valid JSON: ${(e as Error).message}`)
+  }
+}

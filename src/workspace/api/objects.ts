@@ -1,0 +1,73 @@
+/**
+ * Host and process object lists of the Open API, read from the object points agents upload
+ * (class `HOST` and `host_processes`): the newest state of each object (by `name`), paged and
+ * ordered by name. `search` matches part of the name (for processes also the process name and
+ * command line); any other query parameter naming a column filters on that column's value.
+ */
+import type { Context } from 'hono'
+import { FerryError } from '../../errors.js'
+import { ident, qualified, tableName, TIME_COLUMN } from '../store/names.js'
+import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
+import { ok } from './envelope.js'
+import { pageInfo, paging } from './params.js'
+
+const KINDS = {
+  host: { objectClass: 'HOST', search: ['name'] },
+  process: { objectClass: 'host_processes', search: ['name', 'process_name', 'cmdline'] },
+}
+const RESERVED = ['pageIndex', 'pageSize', 'search']
+
+function plain(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number(v)
+  return v === null || typeof v !== 'object' ? v : String(v)
+}
+
+export async function objectList(
+  c: Context<WorkspaceEnv>,
+  deps: WorkspaceDeps,
+  kind: keyof typeof KINDS,
+): Promise<Response> {
+  const spec = KINDS[kind]
+  const query = c.req.query()
+  const p = paging(query)
+  const ws = c.get('workspace')
+  const table = tableName('object', spec.objectClass)
+  const info = deps.catalog.table(ws.id, table)
+  const filters = Object.keys(query).filter((k) => !RESERVED.includes(k))
+  for (const k of filters)
+    if (info && !info.byName.has(k))
+      throw new FerryError(
+        'invalidParameter',
+        `unknown filter ${JSON.stringify(k)}: not a field of ${spec.objectClass} objects`,
+      )
+  if (!info || !info.byName.has('name')) return ok(c, [], pageInfo(p, 0, 0))
+  const params: string[] = []
+  const add = (v: string) => `$${params.push(v)}`
+  const where = filters.map((k) => `CAST(${ident(k)} AS VARCHAR) = ${add(query[k])}`)
+  const search = query.search ?? ''
+  if (search) {
+    const cols = spec.search.filter((col) => info.byName.has(col))
+    const needle = add(search.toLowerCase())
+    where.push(
+      `(${cols.map((col) => `contains(lower(CAST(${ident(col)} AS VARCHAR)), ${needle})`).join(' OR ')})`,
+    )
+  }
+  const base = `(SELECT * FROM ${qualified(ws.id, table)} QUALIFY row_number() OVER (PARTITION BY "name" ORDER BY ${ident(TIME_COLUMN)} DESC) = 1)`
+  const cond = where.length ? ` WHERE ${where.join(' AND ')}` : ''
+  const total = await deps.db.query(`SELECT count(*) FROM ${base}${cond}`, params)
+  const offset = (p.pageIndex - 1) * p.pageSize
+  const r = await deps.db.query(
+    `SELECT * FROM ${base}${cond} ORDER BY "name" LIMIT ${p.pageSize} OFFSET ${offset}`,
+    params,
+  )
+  const labels = await deps.labels.forClass(ws.id, spec.objectClass)
+  const items = r.rows.map((row) => {
+    const rec: Record<string, unknown> = Object.fromEntries(
+      r.columns.map((col, i) => [col, plain(row[i])]),
+    )
+    rec[TIME_COLUMN] = Math.floor(Number(rec[TIME_COLUMN]) / 1e6)
+    rec.labels = labels.get(String(rec.name)) ?? []
+    return rec
+  })
+  return ok(c, items, pageInfo(p, items.length, Number(total.rows[0][0])))
+}

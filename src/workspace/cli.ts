@@ -1,0 +1,61 @@
+/**
+ * `ferry workspace ...` subcommands other than serving: workspaces and API keys. Output is
+ * plain text, or JSON with --json.
+ */
+import type { Config } from '../config/schema.js'
+import { FerryError } from '../errors.js'
+import { withAdmin } from './admin-client.js'
+
+export const WORKSPACE_USAGE = `  workspace                       run the workspace service alone
+  workspace create NAME           create a workspace; prints its data token and an API key
+  workspace list                  list workspaces and their data tokens
+  workspace key create WS [NAME]  create an API key for workspace WS (shown once)
+  workspace key list WS           list the API keys of workspace WS
+  workspace key revoke KEY_ID     revoke an API key`
+
+type Print = (text: string, json: unknown) => void
+
+async function keyCommand(cfg: Config, args: string[], print: Print): Promise<void> {
+  const [verb, arg, name] = args
+  if (!arg) throw new FerryError('badRequest', `usage:\n${WORKSPACE_USAGE}`)
+  await withAdmin(cfg, async (ops) => {
+    if (verb === 'create') {
+      const k = await ops.createKey(arg, name ?? 'cli')
+      return print(`api key ${k.info.id} for ${arg}: ${k.key}`, k)
+    }
+    if (verb === 'list') {
+      const keys = await ops.listKeys(arg)
+      const lines = keys.map(
+        (k) => `${k.id}\t${k.name}\t${k.prefix}…\t${k.revokedAt ? 'revoked' : 'active'}`,
+      )
+      return print(lines.join('\n') || '(no keys)', keys)
+    }
+    if (verb === 'revoke') {
+      await ops.revokeKey(arg)
+      return print(`revoked ${arg}`, { revoked: arg })
+    }
+    throw new FerryError('badRequest', `usage:\n${WORKSPACE_USAGE}`)
+  })
+}
+
+export async function workspaceCommand(cfg: Config, args: string[], json: boolean): Promise<void> {
+  const print: Print = (text, data) => console.log(json ? JSON.stringify(data) : text)
+  const [verb, arg] = args
+  if (verb === 'key') return keyCommand(cfg, args.slice(1), print)
+  await withAdmin(cfg, async (ops) => {
+    if (verb === 'create' && arg) {
+      const ws = await ops.create(arg)
+      const k = await ops.createKey(arg, 'default')
+      const text = `workspace ${ws.name} (${ws.id})\ndata token: ${ws.token}\napi key ${k.info.id}: ${k.key}`
+      return print(text, { workspace: ws, apiKey: k })
+    }
+    if (verb === 'list') {
+      const all = await ops.list()
+      return print(
+        all.map((w) => `${w.name}\t${w.id}\t${w.token}`).join('\n') || '(no workspaces)',
+        all,
+      )
+    }
+    throw new FerryError('badRequest', `usage:\n${WORKSPACE_USAGE}`)
+  })
+}

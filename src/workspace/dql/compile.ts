@@ -1,0 +1,134 @@
+/**
+ * DQL to SQL. One statement becomes one SQL query over the measurement's table; DuckDB does
+ * the filtering, bucketing, aggregation, series ranking and limits, and JS only groups the
+ * returned rows into series. Shape:
+ *
+ *   inner:  SELECT <BY tags> AS b0.., <time or bucket> AS time, <outputs> AS v0..
+ *           FROM <table> WHERE <time range> AND <where> AND <conditions> [GROUP BY ALL]
+ *   outer:  with BY: rank series (dense_rank over the tags) and rows within each series
+ *           (row_number), keep SOFFSET/SLIMIT series and OFFSET/LIMIT rows per series;
+ *           without BY: ORDER BY .. LIMIT .. OFFSET.
+ *
+ * Object namespaces (O, CO) read the newest state of each object (by `name`).
+ */
+import type { Query } from './ast.js'
+import type { QueryOptions } from './options.js'
+import { expandSelect, orderSql, outputs, type Output } from './select.js'
+import { bad, msToNs, Params, ref, type Scope } from './sql.js'
+import { resolveRange, type Range } from './time.js'
+import { condition } from './where.js'
+import type { TableInfo } from '../store/catalog.js'
+import { ident, qualified, TIME_COLUMN } from '../store/names.js'
+import { parseConditions } from './parser.js'
+
+export interface Plan {
+  sql: string
+  params: Params['list']
+  by: string[]
+  columns: string[]
+  range: Range
+}
+
+export interface CompileInput {
+  workspaceId: string
+  table: string
+  info: TableInfo
+  query: Query
+  opts: QueryOptions
+  nowMs: number
+  maxRows: number
+}
+
+/** Raw (unaggregated) queries return at most this many points per series unless told. */
+export const DEFAULT_RAW_LIMIT = 1000
+export const DEFAULT_SLIMIT = 20
+
+function whereSql(scope: Scope, q: Query, o: QueryOptions, range: Range, desc: boolean): string {
+  const t = ident(TIME_COLUMN)
+  const p = scope.params
+  const parts = [`${t} >= ${p.add(msToNs(range.startMs))}`]
+  if (range.endMs !== null) parts.push(`${t} < ${p.add(msToNs(range.endMs))}`)
+  if (q.where) parts.push(condition(scope, q.where))
+  if (o.conditions) parts.push(`(${condition(scope, parseConditions(o.conditions))})`)
+  const after = o.searchAfter?.[0]
+  if (typeof after === 'number') parts.push(`${t} ${desc ? '<' : '>'} ${p.add(msToNs(after))}`)
+  return parts.join(' AND ')
+}
+
+function fromSql(input: CompileInput, scope: Scope): string {
+  const table = qualified(input.workspaceId, input.table)
+  const objects = input.query.category === 'object' || input.query.category === 'custom_object'
+  if (!objects || !scope.table.byName.has('name')) return table
+  return `(SELECT * FROM ${table} QUALIFY row_number() OVER (PARTITION BY "name" ORDER BY ${ident(TIME_COLUMN)} DESC) = 1)`
+}
+
+function innerSql(
+  input: CompileInput,
+  scope: Scope,
+  outs: Output[],
+  aggregated: boolean,
+  range: Range,
+  desc: boolean,
+): string {
+  const q = input.query
+  const t = ident(TIME_COLUMN)
+  const by = q.by.map((b, i) => `${ref(scope, b)} AS ${ident(`b${i}`)}`)
+  let time = t
+  if (aggregated && range.intervalMs !== null) {
+    const step = scope.params.add(msToNs(range.intervalMs))
+    time = `(${t} // ${step}) * ${step}`
+  } else if (aggregated) time = `min(${t})`
+  const cols = [...by, `${time} AS ${t}`, ...outs.map((o, i) => `${o.sql} AS ${ident(`v${i}`)}`)]
+  const where = whereSql(scope, q, input.opts, range, desc)
+  const group = aggregated ? ' GROUP BY ALL HAVING count(*) > 0' : ''
+  return `SELECT ${cols.join(', ')} FROM ${fromSql(input, scope)} WHERE ${where}${group}`
+}
+
+interface Limits {
+  limit: number | null
+  offset: number
+  slimit: number | null
+  soffset: number
+}
+
+function limits(q: Query, o: QueryOptions, aggregated: boolean): Limits {
+  return {
+    limit: o.limit ?? q.limit ?? (aggregated ? null : DEFAULT_RAW_LIMIT),
+    offset: o.offset ?? q.offset ?? 0,
+    slimit: o.slimit ?? q.slimit ?? (o.disableSlimit ? null : DEFAULT_SLIMIT),
+    soffset: o.soffset ?? q.soffset ?? 0,
+  }
+}
+
+function outerSql(inner: string, order: string, nBy: number, l: Limits, maxRows: number): string {
+  const cap = maxRows + 1
+  if (nBy === 0) {
+    const limit = l.limit === null ? cap : Math.min(l.limit, cap)
+    return `SELECT * FROM (${inner}) ORDER BY ${order} LIMIT ${limit} OFFSET ${l.offset}`
+  }
+  const bys = Array.from({ length: nBy }, (_, i) => ident(`b${i}`))
+  const rank = `dense_rank() OVER (ORDER BY ${bys.map((b) => `${b} ASC NULLS LAST`).join(', ')}) AS "__s"`
+  const row = `row_number() OVER (PARTITION BY ${bys.join(', ')} ORDER BY ${order}) AS "__r"`
+  const keep = [`"__s" > ${l.soffset}`, `"__r" > ${l.offset}`]
+  if (l.slimit !== null) keep.push(`"__s" <= ${l.soffset + l.slimit}`)
+  if (l.limit !== null) keep.push(`"__r" <= ${l.offset + l.limit}`)
+  return `SELECT * FROM (SELECT *, ${rank}, ${row} FROM (${inner})) WHERE ${keep.join(' AND ')} ORDER BY "__s", "__r" LIMIT ${cap}`
+}
+
+export function compile(input: CompileInput): Plan {
+  const q = input.query
+  const o = input.opts
+  const scope: Scope = { table: input.info, params: new Params() }
+  const items = expandSelect(scope, q)
+  if (o.disableMultipleField && items.length > 1)
+    throw bad('disable_multiple_field allows one field only')
+  const { list, aggregated } = outputs(scope, items)
+  const range = resolveRange(q, o, input.nowMs)
+  const orderItems = o.orderby ?? q.orderBy
+  const desc =
+    orderItems.length === 0 || (orderItems[0].column === TIME_COLUMN && orderItems[0].desc)
+  const order = orderSql(orderItems, list, q.by)
+  const inner = innerSql(input, scope, list, aggregated, range, desc)
+  const sql = outerSql(inner, order, q.by.length, limits(q, o, aggregated), input.maxRows)
+  return { sql, params: scope.params.list, by: q.by, columns: list.map((x) => x.name), range }
+}

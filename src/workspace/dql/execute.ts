@@ -1,0 +1,130 @@
+/**
+ * Answers a `/v1/query/raw` body: each query is parsed, compiled and run on its own
+ * connection; rows come back grouped into series
+ * `{name, tags?, columns: ["time", ...], values: [[ms, ...], ...]}`.
+ */
+import { FerryError } from '../../errors.js'
+import type { Catalog } from '../store/catalog.js'
+import type { Db, Row } from '../store/db.js'
+import { tableName } from '../store/names.js'
+import { compile, type Plan } from './compile.js'
+import { parseQueryOptions } from './options.js'
+import { parseQuery } from './parser.js'
+
+export interface Series {
+  name: string
+  tags?: Record<string, string | null>
+  columns: string[]
+  values: unknown[][]
+}
+
+export interface QueryResult {
+  series: Series[]
+  cost: string
+  raw_query?: string
+  search_after?: unknown[]
+  truncated?: boolean
+}
+
+export interface QueryContext {
+  db: Db
+  catalog: Catalog
+  workspaceId: string
+  maxRows: number
+  timeoutMs: number
+}
+
+function plain(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number(v)
+  if (v === null || typeof v !== 'object') return v
+  return String(v)
+}
+
+function toSeries(name: string, plan: Plan, rows: Row[]): Series[] {
+  const nBy = plan.by.length
+  const series: Series[] = []
+  let current: Series | null = null
+  let rank: unknown = undefined
+  for (const row of rows) {
+    const s = nBy ? row[row.length - 2] : 1
+    if (!current || s !== rank) {
+      current = { name, columns: ['time', ...plan.columns], values: [] }
+      if (nBy)
+        current.tags = Object.fromEntries(plan.by.map((b, i) => [b, row[i] as string | null]))
+      series.push(current)
+      rank = s
+    }
+    const time = Number((row[nBy] as bigint) / 1_000_000n)
+    current.values.push([time, ...plan.columns.map((_, i) => plain(row[nBy + 1 + i]))])
+  }
+  return series
+}
+
+/** DuckDB reports type and binding problems of a query as these; they are the query's fault. */
+const USER_ERRORS = /^(Binder|Conversion|Invalid Input|Out of Range|Parser) Error/
+
+async function runOne(
+  ctx: QueryContext,
+  raw: unknown,
+  index: number,
+  explain: boolean,
+): Promise<QueryResult> {
+  const started = performance.now()
+  const opts = parseQueryOptions(raw, index)
+  let query
+  try {
+    query = parseQuery(opts.query)
+  } catch (e) {
+    if (e instanceof FerryError) throw new FerryError(e.code, `queries[${index}]: ${e.message}`)
+    throw e
+  }
+  const table = tableName(query.category, query.source)
+  const info = ctx.catalog.table(ctx.workspaceId, table) ?? { columns: [], byName: new Map() }
+  const plan = compile({
+    workspaceId: ctx.workspaceId,
+    table,
+    info,
+    query,
+    opts,
+    nowMs: Date.now(),
+    maxRows: ctx.maxRows,
+  })
+  let rows: Row[] = []
+  if (ctx.catalog.table(ctx.workspaceId, table)) {
+    try {
+      rows = (await ctx.db.query(plan.sql, plan.params, ctx.timeoutMs)).rows
+    } catch (e) {
+      const msg = (e as Error).message
+      if (USER_ERRORS.test(msg)) throw new FerryError('queryInvalid', `queries[${index}]: ${msg}`)
+      throw e
+    }
+  }
+  const truncated = rows.length > ctx.maxRows
+  const series = toSeries(query.source, plan, truncated ? rows.slice(0, ctx.maxRows) : rows)
+  const result: QueryResult = { series, cost: `${(performance.now() - started).toFixed(2)}ms` }
+  if (truncated) result.truncated = true
+  if (explain) result.raw_query = plan.sql
+  if (opts.searchAfter) {
+    const last = series.at(-1)?.values.at(-1)
+    result.search_after = last ? [last[0]] : []
+  }
+  return result
+}
+
+export async function runQueries(ctx: QueryContext, body: unknown): Promise<QueryResult[]> {
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    !Array.isArray((body as { queries?: unknown }).queries)
+  )
+    throw new FerryError(
+      'invalidParameter',
+      'the body must be {"queries": [{"query": "..."}, ...]}',
+    )
+  const b = body as { queries: unknown[]; echo_explain?: unknown }
+  if (!b.queries.length) throw new FerryError('invalidParameter', 'queries is empty')
+  const out: QueryResult[] = []
+  for (let i = 0; i < b.queries.length; i++)
+    out.push(await runOne(ctx, b.queries[i], i, b.echo_explain === true))
+  return out
+}

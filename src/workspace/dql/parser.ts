@@ -1,0 +1,310 @@
+/**
+ * A recursive-descent parser for the DQL subset Ferry answers:
+ *
+ *   ns[index]::source[:(item, ...)] [{where}] [[start:end:interval:rollup]]
+ *     [BY tag, ...] [ORDER BY col [ASC|DESC], ...] [LIMIT n] [OFFSET n] [SLIMIT n] [SOFFSET n]
+ *
+ * item = name | func(name) | func(*), each with an optional `AS alias`; where = comparisons
+ * (`= != <> < <= > >=`, `IN [..]`, `NOT IN`, `= re('..')`, `= match('..')`) joined by AND, OR,
+ * `&&`, `||` or commas (AND), with parentheses and NOT. Every error names its position.
+ */
+import {
+  AGG_FUNCS,
+  type AggFunc,
+  type Expr,
+  type Literal,
+  type OrderItem,
+  type Query,
+  type SelectItem,
+  type TimeExpr,
+  type TimePoint,
+} from './ast.js'
+import { queryError, tokenize, type Token } from './lexer.js'
+import { NAMESPACES } from '../store/names.js'
+
+const CMP = ['=', '!=', '<>', '<', '<=', '>', '>=']
+
+class Parser {
+  private i = 0
+  constructor(private readonly t: Token[]) {}
+
+  peek(): Token {
+    return this.t[this.i]
+  }
+  next(): Token {
+    return this.t[this.i++]
+  }
+  isKw(word: string, at = 0): boolean {
+    const tok = this.t[this.i + at]
+    return tok.type === 'ident' && tok.text.toUpperCase() === word
+  }
+  isPunct(p: string): boolean {
+    const tok = this.peek()
+    return tok.type === 'punct' && tok.text === p
+  }
+  fail(expected: string): never {
+    const tok = this.peek()
+    throw queryError(
+      tok.pos,
+      `expected ${expected}, got ${tok.type === 'eof' ? 'end of query' : JSON.stringify(tok.text)}`,
+    )
+  }
+  expect(p: string): Token {
+    if (!this.isPunct(p)) this.fail(`"${p}"`)
+    return this.next()
+  }
+  kw(word: string): boolean {
+    if (!this.isKw(word)) return false
+    this.i++
+    return true
+  }
+  name(what = 'a name'): string {
+    const tok = this.peek()
+    if (tok.type !== 'ident' && tok.type !== 'quoted') this.fail(what)
+    return this.next().text
+  }
+  integer(what: string): number {
+    const tok = this.peek()
+    if (tok.type !== 'number' || !Number.isInteger(tok.value) || tok.value! < 0)
+      this.fail(`a non-negative integer after ${what}`)
+    return this.next().value!
+  }
+
+  query(): Query {
+    const nsTok = this.peek()
+    const ns = this.name('a namespace such as M, L or O')
+    const category = NAMESPACES[ns] ?? NAMESPACES[ns.toUpperCase()]
+    if (!category) throw queryError(nsTok.pos, `unknown namespace ${JSON.stringify(ns)}`)
+    if (this.isPunct('[')) {
+      this.next()
+      this.name('an index name')
+      this.expect(']')
+    }
+    this.expect('::')
+    const source = this.name('a measurement, source or class name')
+    const q: Query = {
+      category,
+      source,
+      select: null,
+      where: null,
+      time: null,
+      by: [],
+      orderBy: [],
+      limit: null,
+      offset: null,
+      slimit: null,
+      soffset: null,
+    }
+    if (this.isPunct(':')) {
+      this.next()
+      this.expect('(')
+      q.select = this.selectList()
+      this.expect(')')
+    }
+    if (this.isPunct('{')) {
+      this.next()
+      q.where = this.orExpr()
+      this.expect('}')
+    }
+    if (this.isPunct('[')) q.time = this.timeExpr()
+    this.clauses(q)
+    if (this.isPunct(';')) this.next()
+    if (this.peek().type !== 'eof') this.fail('end of query')
+    return q
+  }
+
+  clauses(q: Query): void {
+    if (this.kw('BY')) q.by = this.nameList()
+    if (this.isKw('HAVING') || this.isKw('SORDER'))
+      throw queryError(this.peek().pos, `${this.peek().text.toUpperCase()} is not supported`)
+    if (this.isKw('ORDER') && this.isKw('BY', 1)) {
+      this.i += 2
+      q.orderBy = this.orderList()
+    }
+    if (this.kw('LIMIT')) q.limit = this.integer('LIMIT')
+    if (this.kw('OFFSET')) q.offset = this.integer('OFFSET')
+    if (this.kw('SLIMIT')) q.slimit = this.integer('SLIMIT')
+    if (this.kw('SOFFSET')) q.soffset = this.integer('SOFFSET')
+  }
+
+  nameList(): string[] {
+    const out = [this.name()]
+    while (this.isPunct(',')) {
+      this.next()
+      out.push(this.name())
+    }
+    return out
+  }
+
+  orderList(): OrderItem[] {
+    const out: OrderItem[] = []
+    do {
+      if (out.length) this.next()
+      const column = this.name('a column to order by')
+      const desc = this.kw('DESC') ? true : (this.kw('ASC'), false)
+      out.push({ column, desc })
+    } while (this.isPunct(','))
+    return out
+  }
+
+  selectList(): SelectItem[] {
+    const out = [this.selectItem()]
+    while (this.isPunct(',')) {
+      this.next()
+      out.push(this.selectItem())
+    }
+    return out
+  }
+
+  selectItem(): SelectItem {
+    const tok = this.peek()
+    if (this.isPunct('*')) {
+      this.next()
+      return { kind: 'column', name: '*', alias: null }
+    }
+    const name = this.name('a field or function')
+    let item: SelectItem
+    if (this.isPunct('(')) {
+      const func = name.toLowerCase() as AggFunc
+      if (!AGG_FUNCS.includes(func))
+        throw queryError(tok.pos, `unknown function ${name}(); use one of ${AGG_FUNCS.join(', ')}`)
+      this.next()
+      const arg = this.isPunct('*') ? this.next().text : this.name('a field name')
+      this.expect(')')
+      item = { kind: 'func', func, arg, alias: null }
+    } else item = { kind: 'column', name, alias: null }
+    if (this.kw('AS')) item.alias = this.name('an alias')
+    return item
+  }
+
+  orExpr(): Expr {
+    let left = this.andExpr()
+    while (this.isKw('OR') || this.isPunct('||')) {
+      this.next()
+      left = { op: 'or', left, right: this.andExpr() }
+    }
+    return left
+  }
+
+  andExpr(): Expr {
+    let left = this.unary()
+    while (this.isKw('AND') || this.isPunct('&&') || this.isPunct(',')) {
+      this.next()
+      left = { op: 'and', left, right: this.unary() }
+    }
+    return left
+  }
+
+  unary(): Expr {
+    if (this.kw('NOT')) return { op: 'not', expr: this.unary() }
+    if (this.isPunct('(')) {
+      this.next()
+      const e = this.orExpr()
+      this.expect(')')
+      return e
+    }
+    return this.comparison()
+  }
+
+  comparison(): Expr {
+    const column = this.name('a field or tag name')
+    const negate = this.kw('NOT')
+    if (this.kw('IN')) return { op: 'in', column, values: this.literalList(), negate }
+    if (negate) this.fail('IN after NOT')
+    const opTok = this.peek()
+    if (opTok.type !== 'punct' || !CMP.includes(opTok.text)) this.fail('a comparison operator')
+    this.next()
+    const cmp = (opTok.text === '<>' ? '!=' : opTok.text) as '=' | '!=' | '<' | '<=' | '>' | '>='
+    if ((this.isKw('RE') || this.isKw('MATCH')) && this.t[this.i + 1].text === '(') {
+      const fn = this.next().text.toLowerCase() as 're' | 'match'
+      this.expect('(')
+      const p = this.peek()
+      if (p.type !== 'string') this.fail(`a quoted pattern in ${fn}()`)
+      this.next()
+      this.expect(')')
+      if (cmp !== '=' && cmp !== '!=') throw queryError(opTok.pos, `${fn}() needs = or !=`)
+      return { op: fn, column, pattern: p.text, negate: cmp === '!=' }
+    }
+    return { op: 'cmp', column, cmp, value: this.literal() }
+  }
+
+  literalList(): Literal[] {
+    const close = this.isPunct('(') ? ')' : ']'
+    this.expect(close === ')' ? '(' : '[')
+    const out: Literal[] = []
+    while (!this.isPunct(close)) {
+      if (out.length) this.expect(',')
+      out.push(this.literal())
+    }
+    this.next()
+    return out
+  }
+
+  literal(): Literal {
+    const tok = this.peek()
+    if (tok.type === 'string') return this.next().text
+    if (tok.type === 'number') return this.next().value!
+    if (this.kw('TRUE')) return true
+    if (this.kw('FALSE')) return false
+    if (this.kw('NULL')) return null
+    return this.fail('a value (a quoted string, a number, true, false or null)')
+  }
+
+  timeExpr(): TimeExpr {
+    this.expect('[')
+    const parts: Token[][] = [[]]
+    while (!this.isPunct(']')) {
+      const tok = this.next()
+      if (tok.type === 'eof') this.fail('"]"')
+      if (tok.type === 'punct' && (tok.text === ':' || tok.text === '::')) {
+        parts.push([])
+        if (tok.text === '::') parts.push([])
+      } else parts[parts.length - 1].push(tok)
+    }
+    this.next()
+    if (parts.length > 4)
+      throw queryError(
+        parts[4][0]?.pos ?? this.peek().pos,
+        'a time range has at most 4 parts: start:end:interval:rollup',
+      )
+    const [start, end, interval, rollup] = parts.map((p) =>
+      p.length > 1 ? this.timeFail(p[1]) : (p[0] ?? null),
+    )
+    if (rollup) throw queryError(rollup.pos, 'rollup functions are not supported')
+    if (interval && interval.type !== 'duration')
+      throw queryError(interval.pos, 'the interval must be a duration such as 1m')
+    return {
+      start: timePoint(start),
+      end: timePoint(end),
+      intervalMs: interval ? interval.value! : null,
+      rollup: null,
+    }
+  }
+
+  timeFail(tok: Token): never {
+    throw queryError(tok.pos, 'expected ":" or "]" in the time range')
+  }
+}
+
+function timePoint(tok: Token | null): TimePoint | null {
+  if (!tok) return null
+  if (tok.type === 'duration') return { relativeMs: tok.value! }
+  if (tok.type === 'number' && Number.isInteger(tok.value)) return { absoluteMs: tok.value! }
+  if (tok.type === 'ident' && tok.text.toLowerCase() === 'now') return { relativeMs: 0 }
+  throw queryError(tok.pos, 'a time is a duration before now (15m, 2d) or Unix milliseconds')
+}
+
+export function parseQuery(text: string): Query {
+  return new Parser(tokenize(text)).query()
+}
+
+/** The `conditions` option: a where-expression, with or without braces. */
+export function parseConditions(text: string): Expr {
+  const p = new Parser(tokenize(text))
+  const braced = p.isPunct('{')
+  if (braced) p.next()
+  const e = p.orExpr()
+  if (braced) p.expect('}')
+  if (p.peek().type !== 'eof') p.fail('end of the conditions')
+  return e
+}

@@ -1,0 +1,93 @@
+/**
+ * Named telemetry events of the workspace service: one call logs and counts. Metrics are
+ * prefixed `ferry_workspace_` and served on the service's own `/metrics`.
+ */
+import { Counter, Histogram, Registry } from 'prom-client'
+import type { FerryError } from '../errors.js'
+import type { Logger } from '../telemetry/logger.js'
+
+export function createWorkspaceMetrics(registry: Registry) {
+  const r = [registry]
+  return {
+    registry,
+    requests: new Counter({
+      name: 'ferry_workspace_http_requests_total',
+      help: 'Requests answered by the workspace service, by route, method and status.',
+      labelNames: ['route', 'method', 'status'] as const,
+      registers: r,
+    }),
+    stored: new Counter({
+      name: 'ferry_workspace_points_stored_total',
+      help: 'Points committed to the database, by category.',
+      labelNames: ['category'] as const,
+      registers: r,
+    }),
+    duplicates: new Counter({
+      name: 'ferry_workspace_duplicate_packages_total',
+      help: 'Bodies acknowledged without storing because their X-Pkg-Id was already stored.',
+      labelNames: ['category'] as const,
+      registers: r,
+    }),
+    rejected: new Counter({
+      name: 'ferry_workspace_rejected_requests_total',
+      help: 'Requests refused (nothing of them stored), by error code.',
+      labelNames: ['code'] as const,
+      registers: r,
+    }),
+    commitSeconds: new Histogram({
+      name: 'ferry_workspace_write_seconds',
+      help: 'Time from receiving a write to its commit.',
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: r,
+    }),
+    querySeconds: new Histogram({
+      name: 'ferry_workspace_query_seconds',
+      help: 'Time to answer one DQL query.',
+      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: r,
+    }),
+  }
+}
+
+export class WorkspaceEvents {
+  readonly metrics: ReturnType<typeof createWorkspaceMetrics>
+
+  constructor(
+    readonly log: Logger,
+    registry: Registry = new Registry(),
+  ) {
+    this.metrics = createWorkspaceMetrics(registry)
+  }
+
+  stored(workspace: string, category: string, points: number, seconds: number): void {
+    this.metrics.stored.inc({ category }, points)
+    this.metrics.commitSeconds.observe(seconds)
+    this.log.debug({ event: 'points_stored', workspace, category, points }, 'points stored')
+  }
+
+  duplicate(workspace: string, category: string, pkgId: string): void {
+    this.metrics.duplicates.inc({ category })
+    this.log.info(
+      { event: 'duplicate_package', workspace, category, pkgId },
+      'package already stored',
+    )
+  }
+
+  rejected(route: string, err: FerryError): void {
+    this.metrics.rejected.inc({ code: err.code })
+    const level = err.status >= 500 ? 'error' : 'warn'
+    this.log[level]({ event: 'request_rejected', route, code: err.code }, err.message)
+  }
+
+  queried(seconds: number): void {
+    this.metrics.querySeconds.observe(seconds)
+  }
+
+  answered(route: string, method: string, status: number): void {
+    this.metrics.requests.inc({ route, method, status: String(status) })
+  }
+
+  internalError(where: string, err: unknown): void {
+    this.log.error({ event: 'internal_error', where, err }, 'unexpected error')
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The workspace service: the database, the writer and the HTTP API as one component.
+ * Start opens the database (refusing if another process holds it), loads the column catalog
+ * and listens; shutdown stops listening, lets queued writes commit, then closes the database.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { Registry } from 'prom-client'
+import type { Component } from '../component.js'
+import { FerryError } from '../errors.js'
+import type { Config, WorkspaceConfig } from '../config/schema.js'
+import { HttpServer } from '../sources/http/server.js'
+import type { Logger } from '../telemetry/logger.js'
+import { createWorkspaceApp } from './api/app.js'
+import type { WorkspaceDeps } from './api/deps.js'
+import { WorkspaceEvents } from './events.js'
+import { Accounts, type Workspace } from './store/accounts.js'
+import { Catalog } from './store/catalog.js'
+import { Dashboards } from './store/dashboards.js'
+import { Db } from './store/db.js'
+import { Labels } from './store/labels.js'
+import { Writer } from './store/writer.js'
+
+export function workspaceDir(cfg: Config): string {
+  return cfg.workspace.data_dir || path.join(cfg.agent.data_dir, 'workspace')
+}
+
+export const ADMIN_SECRET_FILE = 'admin.secret'
+
+export class WorkspaceService implements Component {
+  readonly name = 'workspace'
+  private db: Db | null = null
+  private http: HttpServer | null = null
+  private writer: Writer | null = null
+  accounts: Accounts | null = null
+  private stopping: Promise<void> | null = null
+
+  constructor(
+    private readonly cfg: WorkspaceConfig,
+    private readonly dir: string,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    const c = this.cfg
+    const db = await Db.open({ dir: this.dir, memoryLimit: c.memory_limit, threads: c.threads })
+    this.db = db
+    const catalog = new Catalog()
+    await catalog.load(async (sql) => (await db.query(sql)).rows)
+    this.accounts = new Accounts(db)
+    this.writer = new Writer(db, catalog, {
+      maxPendingPoints: c.max_pending_points,
+      commitMaxPoints: c.commit_max_points,
+      dedupeWindowMs: c.dedupe_window,
+    })
+    const registry = new Registry()
+    const deps: WorkspaceDeps = {
+      config: c,
+      db,
+      catalog,
+      accounts: this.accounts,
+      dashboards: new Dashboards(db),
+      labels: new Labels(db),
+      writer: this.writer,
+      events: new WorkspaceEvents(this.log, registry),
+      adminSecret: this.writeAdminSecret(),
+    }
+    this.http = new HttpServer(createWorkspaceApp(deps, registry), c.listen, 60_000)
+    await this.http.start()
+    const addr = this.address()
+    this.log.info(
+      { event: 'workspace_started', listen: `${addr.address}:${addr.port}`, dir: this.dir },
+      'workspace service started',
+    )
+  }
+
+  /** A fresh secret per start, readable only by this user. */
+  private writeAdminSecret(): string {
+    const secret = crypto.randomBytes(24).toString('hex')
+    const file = path.join(this.dir, ADMIN_SECRET_FILE)
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+    fs.chmodSync(file, 0o600)
+    return secret
+  }
+
+  address(): AddressInfo {
+    if (!this.http) throw new FerryError('internalError', 'the workspace service is not started')
+    return this.http.address()
+  }
+
+  ensureWorkspace(name: string): Promise<Workspace> {
+    if (!this.accounts)
+      throw new FerryError('internalError', 'the workspace service is not started')
+    return this.accounts.ensure(name)
+  }
+
+  shutdown(): Promise<void> {
+    this.stopping ??= (async () => {
+      await this.http?.shutdown()
+      await this.writer?.drain()
+      await this.db?.close()
+      this.log.info({ event: 'workspace_stopped' }, 'workspace service stopped')
+    })()
+    return this.stopping
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * Workspaces, their data tokens and their API keys. A workspace has one data token
+ * (`tkn_` + 32 hex, used by agents in `?token=`) and any number of API keys (`DF-API-KEY`).
+ * Keys are random 40-hex strings stored only as SHA-256 hashes; a revoked key stays listed.
+ * Lookups are cached in memory and the cache is dropped on every change.
+ */
+import crypto from 'node:crypto'
+import { FerryError } from '../../errors.js'
+import type { Db } from './db.js'
+
+export interface Workspace {
+  id: string
+  name: string
+  token: string
+  createdAt: number
+}
+
+export interface ApiKeyInfo {
+  id: string
+  workspace: string
+  name: string
+  prefix: string
+  createdAt: number
+  revokedAt: number | null
+}
+
+const hex = (bytes: number) => crypto.randomBytes(bytes).toString('hex')
+const hash = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
+
+function toWorkspace(r: unknown[]): Workspace {
+  return { id: String(r[0]), name: String(r[1]), token: String(r[2]), createdAt: Number(r[3]) }
+}
+
+export class Accounts {
+  private byTokenCache = new Map<string, Workspace>()
+  private byKeyCache = new Map<string, Workspace | null>()
+
+  constructor(private readonly db: Db) {}
+
+  private invalidate(): void {
+    this.byTokenCache.clear()
+    this.byKeyCache.clear()
+  }
+
+  async list(): Promise<Workspace[]> {
+    const r = await this.db.query(
+      'SELECT id, name, token, created_at FROM meta.workspaces ORDER BY created_at',
+    )
+    return r.rows.map(toWorkspace)
+  }
+
+  async byName(name: string): Promise<Workspace> {
+    const r = await this.db.query(
+      'SELECT id, name, token, created_at FROM meta.workspaces WHERE name = $1',
+      [name],
+    )
+    if (!r.rows.length)
+      throw new FerryError('objectNotFound', `no workspace named ${JSON.stringify(name)}`)
+    return toWorkspace(r.rows[0])
+  }
+
+  async byToken(token: string): Promise<Workspace | undefined> {
+    const hit = this.byTokenCache.get(token)
+    if (hit) return hit
+    const r = await this.db.query(
+      'SELECT id, name, token, created_at FROM meta.workspaces WHERE token = $1',
+      [token],
+    )
+    if (!r.rows.length) return undefined
+    const ws = toWorkspace(r.rows[0])
+    this.byTokenCache.set(token, ws)
+    return ws
+  }
+
+  async byApiKey(key: string): Promise<Workspace | undefined> {
+    const h = hash(key)
+    if (this.byKeyCache.has(h)) return this.byKeyCache.get(h) ?? undefined
+    const r = await this.db.query(
+      `SELECT w.id, w.name, w.token, w.created_at FROM meta.api_keys k
+       JOIN meta.workspaces w ON w.id = k.workspace_id WHERE k.hash = $1 AND k.revoked_at IS NULL`,
+      [h],
+    )
+    const ws = r.rows.length ? toWorkspace(r.rows[0]) : null
+    this.byKeyCache.set(h, ws)
+    return ws ?? undefined
+  }
+
+  /** Creates a workspace with its data token (names are unique). */
+  async create(name: string): Promise<Workspace> {
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
+      throw new FerryError('invalidParameter', 'a workspace name is 1-64 letters, digits, _ . or -')
+    const ws: Workspace = {
+      id: `wksp_${hex(16)}`,
+      name,
+      token: `tkn_${hex(16)}`,
+      createdAt: Date.now(),
+    }
+    try {
+      await this.db.execute('INSERT INTO meta.workspaces VALUES ($1, $2, $3, $4)', [
+        ws.id,
+        ws.name,
+        ws.token,
+        ws.createdAt,
+      ])
+    } catch (e) {
+      if (/constraint/i.test((e as Error).message))
+        throw new FerryError('invalidParameter', `workspace ${JSON.stringify(name)} already exists`)
+      throw e
+    }
+    this.invalidate()
+    return ws
+  }
+
+  /** The named workspace, created when missing. */
+  async ensure(name: string): Promise<Workspace> {
+    try {
+      return await this.byName(name)
+    } catch (e) {
+      if (e instanceof FerryError && e.code === 'objectNotFound') return this.create(name)
+      throw e
+    }
+  }
+
+  /** Returns the key itself: the only time it is ever shown. */
+  async createKey(workspace: string, name: string): Promise<{ info: ApiKeyInfo; key: string }> {
+    const ws = await this.byName(workspace)
+    const key = hex(20)
+    const info: ApiKeyInfo = {
+      id: `ak_${hex(8)}`,
+      workspace: ws.name,
+      name,
+      prefix: key.slice(0, 6),
+      createdAt: Date.now(),
+      revokedAt: null,
+    }
+    await this.db.execute('INSERT INTO meta.api_keys VALUES ($1, $2, $3, $4, $5, $6, NULL)', [
+      info.id,
+      ws.id,
+      name,
+      hash(key),
+      info.prefix,
+      info.createdAt,
+    ])
+    this.invalidate()
+    return { info, key }
+  }
+
+  async listKeys(workspace: string): Promise<ApiKeyInfo[]> {
+    const ws = await this.byName(workspace)
+    const r = await this.db.query(
+      'SELECT id, name, prefix, created_at, revoked_at FROM meta.api_keys WHERE workspace_id = $1 ORDER BY created_at',
+      [ws.id],
+    )
+    return r.rows.map((x) => ({
+      id: String(x[0]),
+      workspace: ws.name,
+      name: String(x[1]),
+      prefix: String(x[2]),
+      createdAt: Number(x[3]),
+      revokedAt: x[4] === null ? null : Number(x[4]),
+    }))
+  }
+
+  async revokeKey(id: string): Promise<void> {
+    const r = await this.db.query('SELECT revoked_at FROM meta.api_keys WHERE id = $1', [id])
+    if (!r.rows.length) throw new FerryError('objectNotFound', `no API key ${JSON.stringify(id)}`)
+    await this.db.execute('UPDATE meta.api_keys SET revoked_at = $2 WHERE id = $1', [
+      id,
+      Date.now(),
+    ])
+    this.invalidate()
+  }
+}

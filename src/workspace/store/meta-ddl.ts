@@ -1,0 +1,33 @@
+/**
+ * Tables of the `meta` schema. Points live in one schema per workspace (see catalog.ts);
+ * everything else the service knows is here. Times are Unix milliseconds.
+ */
+export const META_DDL = [
+  'CREATE SCHEMA IF NOT EXISTS meta',
+  `CREATE TABLE IF NOT EXISTS meta.workspaces (
+    id VARCHAR PRIMARY KEY, name VARCHAR UNIQUE NOT NULL, token VARCHAR UNIQUE NOT NULL,
+    created_at BIGINT NOT NULL)`,
+  // API keys are stored as SHA-256 hashes: the key itself is shown once, at creation.
+  `CREATE TABLE IF NOT EXISTS meta.api_keys (
+    id VARCHAR PRIMARY KEY, workspace_id VARCHAR NOT NULL, name VARCHAR NOT NULL,
+    hash VARCHAR UNIQUE NOT NULL, prefix VARCHAR NOT NULL, created_at BIGINT NOT NULL,
+    revoked_at BIGINT)`,
+  `CREATE TABLE IF NOT EXISTS meta.dashboards (
+    id VARCHAR PRIMARY KEY, workspace_id VARCHAR NOT NULL, name VARCHAR NOT NULL,
+    "desc" VARCHAR NOT NULL, tags VARCHAR NOT NULL, extend VARCHAR NOT NULL,
+    template VARCHAR NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,
+    creator VARCHAR NOT NULL, updator VARCHAR NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS meta.labels (
+    id VARCHAR PRIMARY KEY, workspace_id VARCHAR NOT NULL, object_class VARCHAR NOT NULL,
+    object_name VARCHAR NOT NULL, key VARCHAR NOT NULL, value VARCHAR NOT NULL,
+    labels VARCHAR NOT NULL, updated_at BIGINT NOT NULL)`,
+  // The column catalog of the point tables: which columns are tags, and their types.
+  `CREATE TABLE IF NOT EXISTS meta.columns (
+    workspace_id VARCHAR NOT NULL, tbl VARCHAR NOT NULL, col VARCHAR NOT NULL,
+    pos INTEGER NOT NULL, kind VARCHAR NOT NULL, type VARCHAR NOT NULL,
+    PRIMARY KEY (workspace_id, tbl, col))`,
+  // Package ids seen within the dedupe window, so that a re-sent body is stored once.
+  `CREATE TABLE IF NOT EXISTS meta.packages (
+    workspace_id VARCHAR NOT NULL, pkg_id VARCHAR NOT NULL, seen_at BIGINT NOT NULL,
+    PRIMARY KEY (workspace_id, pkg_id))`,
+]

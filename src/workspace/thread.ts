@@ -1,0 +1,65 @@
+/**
+ * Runs the workspace service in a worker thread of the agent process (`npm start` with no
+ * `[dataway] urls`): its HTTP server, decoding and database calls then never compete with
+ * the agent's event loop. Start resolves with the address and the data token of the default
+ * workspace, which becomes the agent's upstream.
+ */
+import { Worker } from 'node:worker_threads'
+import type { Component } from '../component.js'
+import type { Config } from '../config/schema.js'
+import { FerryError, type ErrorCode } from '../errors.js'
+
+export interface ThreadReady {
+  url: string
+  token: string
+}
+
+type Message =
+  | { type: 'ready'; url: string; token: string }
+  | { type: 'error'; code: ErrorCode; message: string }
+  | { type: 'stopped' }
+
+function workerFile(): URL {
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js'
+  return new URL(`../../workers/workspace.worker.${ext}`, import.meta.url)
+}
+
+export class WorkspaceThread implements Component {
+  readonly name = 'workspace-thread'
+  private worker: Worker | null = null
+  private stopping: Promise<void> | null = null
+  ready: ThreadReady | null = null
+
+  constructor(private readonly config: Config) {}
+
+  async start(): Promise<void> {
+    const worker = new Worker(workerFile(), { workerData: { config: this.config } })
+    this.worker = worker
+    this.ready = await new Promise<ThreadReady>((resolve, reject) => {
+      worker.once('error', reject)
+      worker.once('exit', (code) =>
+        reject(new FerryError('internalError', `the workspace thread exited (${code})`)),
+      )
+      worker.once('message', (m: Message) => {
+        if (m.type === 'ready') resolve({ url: m.url, token: m.token })
+        else if (m.type === 'error') reject(new FerryError(m.code, m.message))
+      })
+    })
+    worker.removeAllListeners('exit')
+    worker.removeAllListeners('error')
+  }
+
+  /** Asks the service to drain and close; terminates the thread if it does not within 10 s. */
+  shutdown(): Promise<void> {
+    this.stopping ??= (async () => {
+      const w = this.worker
+      if (!w) return
+      const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()))
+      w.postMessage({ type: 'stop' })
+      const timer = setTimeout(() => void w.terminate(), 10_000)
+      await exited
+      clearTimeout(timer)
+    })()
+    return this.stopping
+  }
+}
