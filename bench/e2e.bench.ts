@@ -39,7 +39,7 @@ async function run(durability: string, body: Buffer, outage: boolean) {
   const agent = await startChild(
     [main, 'run', '--config', '/nonexistent'],
     env,
-    /"listen":"([^"]+)"/,
+    /"event":"agent_started","listen":"([^"]+)"/,
   )
   try {
     if (outage) {

@@ -71,13 +71,14 @@ async function main() {
 
   const agentEnv = {
     ENV_HTTP_LISTEN: '127.0.0.1:0',
+    ENV_WORKSPACE_EMBEDDED: 'false',
     ENV_LOG_LEVEL: 'warn',
     ENV_DECODE_MAX_QUEUE: '1024',
   }
   const agent = await loadAgainst(
     [here('../src/main.js'), 'run', '--config', '/nonexistent'],
     { ...agentEnv, ENV_LOG_LEVEL: 'info' },
-    /"listen":"([^"]+)"/,
+    /"event":"agent_started","listen":"([^"]+)"/,
     '/v1/write/metric?dry',
     body,
   )

@@ -21,7 +21,7 @@ commands:
   check-config             validate the config and print every problem
   buffer inspect [--json]  per-category depth, bytes, oldest age and dead letters of the buffer
   buffer verify            verify every buffered record (damaged ones are dropped and counted)
-\${WORKSPACE_USAGE}
+${WORKSPACE_USAGE}
   version                  print the version`
 
 function defaultConfigPath(): string {

@@ -36,6 +36,8 @@ export class WorkspaceService implements Component {
   private writer: Writer | null = null
   accounts: Accounts | null = null
   private stopping: Promise<void> | null = null
+  /** The wired parts, once started (tests and benchmarks reach the store through these). */
+  deps: WorkspaceDeps | null = null
 
   constructor(
     private readonly cfg: WorkspaceConfig,
@@ -67,6 +69,7 @@ export class WorkspaceService implements Component {
       events: new WorkspaceEvents(this.log, registry),
       adminSecret: this.writeAdminSecret(),
     }
+    this.deps = deps
     this.http = new HttpServer(createWorkspaceApp(deps, registry), c.listen, 60_000)
     await this.http.start()
     const addr = this.address()

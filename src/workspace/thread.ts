@@ -4,6 +4,7 @@
  * the agent's event loop. Start resolves with the address and the data token of the default
  * workspace, which becomes the agent's upstream.
  */
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Component } from '../component.js'
 import type { Config } from '../config/schema.js'
@@ -19,9 +20,19 @@ type Message =
   | { type: 'error'; code: ErrorCode; message: string }
   | { type: 'stopped' }
 
-function workerFile(): URL {
-  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js'
-  return new URL(`../../workers/workspace.worker.${ext}`, import.meta.url)
+/**
+ * The worker's entry. Compiled, it is the ES module itself. Under tsx (tests), a worker entry
+ * is loaded before tsx's ESM hooks exist in the new thread, so a one-line module requires the
+ * TypeScript source through tsx's CommonJS hook instead.
+ */
+function bootstrap(): URL {
+  if (!import.meta.url.endsWith('.ts'))
+    return new URL('../../workers/workspace.worker.js', import.meta.url)
+  const file = JSON.stringify(
+    fileURLToPath(new URL('../../workers/workspace.worker.ts', import.meta.url)),
+  )
+  const code = `import { createRequire } from 'node:module'; createRequire(${file})(${file})`
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`)
 }
 
 export class WorkspaceThread implements Component {
@@ -33,7 +44,7 @@ export class WorkspaceThread implements Component {
   constructor(private readonly config: Config) {}
 
   async start(): Promise<void> {
-    const worker = new Worker(workerFile(), { workerData: { config: this.config } })
+    const worker = new Worker(bootstrap(), { workerData: { config: this.config } })
     this.worker = worker
     this.ready = await new Promise<ThreadReady>((resolve, reject) => {
       worker.once('error', reject)

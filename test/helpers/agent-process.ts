@@ -26,6 +26,7 @@ export async function startAgent(
     env: {
       ...process.env,
       ENV_HTTP_LISTEN: '127.0.0.1:0',
+      ENV_WORKSPACE_LISTEN: '127.0.0.1:0',
       ENV_DATA_DIR: dataDir,
       ENV_LOG_LEVEL: 'info',
       ...env,
@@ -43,7 +44,7 @@ export async function startAgent(
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       logs.push(line)
       const m = /"listen":"([^"]+)"/.exec(line)
-      if (m) {
+      if (m && line.includes('"agent_started"')) {
         clearTimeout(timer)
         resolve(`http://${m[1]}`)
       }

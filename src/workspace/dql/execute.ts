@@ -32,6 +32,8 @@ export interface QueryContext {
   workspaceId: string
   maxRows: number
   timeoutMs: number
+  /** The clock for relative time ranges; tests fix it. */
+  now?: () => number
 }
 
 function plain(v: unknown): unknown {
@@ -86,7 +88,7 @@ async function runOne(
     info,
     query,
     opts,
-    nowMs: Date.now(),
+    nowMs: (ctx.now ?? Date.now)(),
     maxRows: ctx.maxRows,
   })
   let rows: Row[] = []

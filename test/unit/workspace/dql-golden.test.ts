@@ -1,0 +1,83 @@
+/**
+ * DQL golden tests: query text -> SQL (with its parameters) -> series, over a fixed dataset and
+ * a fixed clock. `UPDATE_GOLDEN=1` rewrites test/golden/dql.json; review the diff before
+ * committing it.
+ */
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import { after, before, test } from 'node:test'
+import { runQueries } from '../../../src/workspace/dql/execute.js'
+import { compile } from '../../../src/workspace/dql/compile.js'
+import { parseQueryOptions } from '../../../src/workspace/dql/options.js'
+import { parseQuery } from '../../../src/workspace/dql/parser.js'
+import { tableName } from '../../../src/workspace/store/names.js'
+import { startWorkspace, writeLp, type TestWorkspace } from '../../helpers/workspace.js'
+import { logLines, metricLines, NOW, objectLines } from './dataset.js'
+
+interface Case {
+  query: string
+  options?: Record<string, unknown>
+  sql?: string
+  params?: string[]
+  result?: unknown
+}
+
+const FILE = new URL('../../golden/dql.json', import.meta.url)
+const cases = JSON.parse(fs.readFileSync(FILE, 'utf8')) as Case[]
+const update = process.env.UPDATE_GOLDEN === '1'
+let w: TestWorkspace
+
+before(async () => {
+  w = await startWorkspace()
+  for (const [cat, body] of [
+    ['metric', metricLines()],
+    ['logging', logLines()],
+    ['object', objectLines()],
+  ]) {
+    const res = await writeLp(w, cat, body)
+    assert.equal(res.status, 200, await res.text())
+  }
+})
+after(() => w.stop())
+
+const normalise = (sql: string) => sql.replace(/"w_[0-9a-f]{32}"/g, '"w_WS"')
+
+for (const [i, c] of cases.entries()) {
+  test(`dql golden ${i}: ${c.query}`, async () => {
+    const deps = w.service.deps!
+    const ws = await w.service.ensureWorkspace('test')
+    const opts = parseQueryOptions({ query: c.query, ...c.options }, 0)
+    const q = parseQuery(opts.query)
+    const table = tableName(q.category, q.source)
+    const info = deps.catalog.table(ws.id, table) ?? { columns: [], byName: new Map() }
+    const plan = compile({
+      workspaceId: ws.id,
+      table,
+      info,
+      query: q,
+      opts,
+      nowMs: NOW,
+      maxRows: 1000,
+    })
+    const ctx = {
+      db: deps.db,
+      catalog: deps.catalog,
+      workspaceId: ws.id,
+      maxRows: 1000,
+      timeoutMs: 10_000,
+      now: () => NOW,
+    }
+    const [r] = await runQueries(ctx, { queries: [{ query: c.query, ...c.options }] })
+    const got = {
+      sql: normalise(plan.sql),
+      params: plan.params.map(String),
+      result: { series: r.series, ...(r.search_after ? { search_after: r.search_after } : {}) },
+    }
+    if (update) Object.assign(c, got)
+    else assert.deepEqual(got, { sql: c.sql, params: c.params, result: c.result })
+  })
+}
+
+after(() => {
+  if (update) fs.writeFileSync(FILE, `${JSON.stringify(cases, null, 2)}\n`)
+})
