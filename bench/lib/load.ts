@@ -17,6 +17,7 @@ export async function runLoad(
   body: Buffer,
   seconds: number,
   connections: number,
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
   const target = new URL(url)
@@ -32,7 +33,7 @@ export async function runLoad(
           hostname: target.hostname,
           port: target.port,
           path: target.pathname + target.search,
-          headers: { 'Content-Length': body.length },
+          headers: { ...headers, 'Content-Length': body.length },
         },
         (res) => {
           res.resume()

@@ -199,6 +199,12 @@ export const SCHEMA = {
       check: (v: number) => (v >= 64 * 1024 * 1024 ? undefined : 'at least 64MiB'),
     },
     threads: { type: 'int', default: 0, env: 'ENV_WORKSPACE_THREADS', check: nonNegative },
+    decode_workers: {
+      type: 'int',
+      default: 1,
+      env: 'ENV_WORKSPACE_DECODE_WORKERS',
+      check: nonNegative,
+    },
     dedupe_window: {
       type: 'duration',
       default: 24 * 3_600_000,
@@ -250,6 +256,7 @@ export interface WorkspaceConfig {
   max_result_rows: number
   memory_limit: number
   threads: number
+  decode_workers: number
   dedupe_window: number
 }
 

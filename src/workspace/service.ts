@@ -22,6 +22,7 @@ import { Dashboards } from './store/dashboards.js'
 import { Db } from './store/db.js'
 import { Labels } from './store/labels.js'
 import { Writer } from './store/writer.js'
+import { UploadDecoder } from './ingest/pool.js'
 
 export function workspaceDir(cfg: Config): string {
   return cfg.workspace.data_dir || path.join(cfg.agent.data_dir, 'workspace')
@@ -34,6 +35,7 @@ export class WorkspaceService implements Component {
   private db: Db | null = null
   private http: HttpServer | null = null
   private writer: Writer | null = null
+  private readonly decoder: UploadDecoder
   accounts: Accounts | null = null
   private stopping: Promise<void> | null = null
   /** The wired parts, once started (tests and benchmarks reach the store through these). */
@@ -43,7 +45,9 @@ export class WorkspaceService implements Component {
     private readonly cfg: WorkspaceConfig,
     private readonly dir: string,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.decoder = new UploadDecoder(cfg.decode_workers, 64)
+  }
 
   async start(): Promise<void> {
     const c = this.cfg
@@ -57,6 +61,7 @@ export class WorkspaceService implements Component {
       commitMaxPoints: c.commit_max_points,
       dedupeWindowMs: c.dedupe_window,
     })
+    await this.decoder.start()
     const registry = new Registry()
     const deps: WorkspaceDeps = {
       config: c,
@@ -66,6 +71,7 @@ export class WorkspaceService implements Component {
       dashboards: new Dashboards(db),
       labels: new Labels(db),
       writer: this.writer,
+      decoder: this.decoder,
       events: new WorkspaceEvents(this.log, registry),
       adminSecret: this.writeAdminSecret(),
     }
@@ -102,6 +108,7 @@ export class WorkspaceService implements Component {
   shutdown(): Promise<void> {
     this.stopping ??= (async () => {
       await this.http?.shutdown()
+      await this.decoder.shutdown()
       await this.writer?.drain()
       await this.db?.close()
       this.log.info({ event: 'workspace_stopped' }, 'workspace service stopped')

@@ -4,19 +4,22 @@
  */
 export class PbError extends Error {}
 
-const td = new TextDecoder()
-
 export class PbReader {
   pos: number
   private readonly view: DataView
+  private readonly text: Buffer
 
   constructor(
     readonly buf: Uint8Array,
     pos = 0,
     readonly end = buf.length,
+    view?: DataView,
+    text?: Buffer,
   ) {
     this.pos = pos
-    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
+    // Sub-readers share their parent's view: one DataView per body, not per field.
+    this.view = view ?? new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
+    this.text = text ?? Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength)
   }
 
   done(): boolean {
@@ -51,12 +54,40 @@ export class PbReader {
     throw new PbError('varint too large')
   }
 
+  /**
+   * A varint of at most 7 bytes (below 2^49) as a number, the common case, without BigInt
+   * work; -1 when it is longer, with the position left unchanged.
+   */
+  private smallVarint(): number {
+    let result = 0
+    let mul = 1
+    for (let i = this.pos; i < this.end && i < this.pos + 7; i++) {
+      const b = this.buf[i]
+      result += (b & 0x7f) * mul
+      if (b < 0x80) {
+        this.pos = i + 1
+        return result
+      }
+      mul *= 128
+    }
+    return -1
+  }
+
+  bool(): boolean {
+    const v = this.smallVarint()
+    return v >= 0 ? v !== 0 : this.bigvarint() !== 0n
+  }
+
   int64(): number | bigint {
+    const small = this.smallVarint()
+    if (small >= 0) return small
     const v = BigInt.asIntN(64, this.bigvarint())
     return v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v
   }
 
   uint64(): number | bigint {
+    const small = this.smallVarint()
+    if (small >= 0) return small
     const v = this.bigvarint()
     return v <= 9007199254740991n ? Number(v) : v
   }
@@ -77,17 +108,21 @@ export class PbReader {
   }
 
   string(): string {
-    return td.decode(this.bytes())
+    const len = this.uvarint()
+    const start = this.pos
+    if (start + len > this.end) throw new PbError('truncated length-delimited field')
+    this.pos += len
+    // Buffer's native UTF-8 slice: far cheaper per call than TextDecoder on a subarray.
+    return this.text.toString('utf8', start, start + len)
   }
 
   /** A reader over the next length-delimited field. */
   sub(): PbReader {
-    const b = this.bytes()
-    return new PbReader(
-      this.buf,
-      b.byteOffset - this.buf.byteOffset,
-      b.byteOffset - this.buf.byteOffset + b.length,
-    )
+    const len = this.uvarint()
+    const start = this.pos
+    if (start + len > this.end) throw new PbError('truncated length-delimited field')
+    this.pos += len
+    return new PbReader(this.buf, start, start + len, this.view, this.text)
   }
 
   skip(wire: number): void {

@@ -41,7 +41,7 @@ function readScalar(r: PbReader, kind: Kind, wire: number): Scalar {
     case Kind.FLOAT:
       return r.double()
     case Kind.BOOL:
-      return r.bigvarint() !== 0n
+      return r.bool()
     case Kind.BYTES:
       return r.bytes().slice()
     default:
@@ -93,7 +93,7 @@ function readField(r: PbReader, p: Point): void {
       f.kind = KIND_BY_FIELD_NO[no]
       f.value = readScalar(r, f.kind, wire)
     } else if (no === 7 && wire === 2) readArray(r.sub(), f)
-    else if (no === 8 && wire === 0) isTag = r.bigvarint() !== 0n
+    else if (no === 8 && wire === 0) isTag = r.bool()
     else if (no === 9 && wire === 0) f.type = METRIC_TYPES[r.uvarint()] ?? 'UNSPECIFIED'
     else if (no === 10 && wire === 2) f.unit = r.string()
     else r.skip(wire)

@@ -7,6 +7,7 @@ import type { Dashboards } from '../store/dashboards.js'
 import type { Db } from '../store/db.js'
 import type { Labels } from '../store/labels.js'
 import type { Writer } from '../store/writer.js'
+import type { UploadDecoder } from '../ingest/pool.js'
 import type { WorkspaceEvents } from '../events.js'
 
 export interface WorkspaceDeps {
@@ -17,6 +18,7 @@ export interface WorkspaceDeps {
   dashboards: Dashboards
   labels: Labels
   writer: Writer
+  decoder: UploadDecoder
   events: WorkspaceEvents
   /** Secret for the admin routes used by `ferry workspace ...` while the service runs. */
   adminSecret: string

@@ -7,8 +7,6 @@
  */
 import type { Context, Hono } from 'hono'
 import { FerryError } from '../../errors.js'
-import { decompress } from '../../decode/decompress.js'
-import { parseBody } from '../../decode/parse-body.js'
 import { isCategory } from '../../shared/category.js'
 import { readBody } from '../../sources/http/body.js'
 import type { Workspace } from '../store/accounts.js'
@@ -31,14 +29,24 @@ async function write(c: Context<WorkspaceEnv>, deps: WorkspaceDeps): Promise<Res
     throw new FerryError('invalidCategory', `unknown category ${JSON.stringify(category)}`)
   const ws = await byToken(c, deps)
   const limit = deps.config.max_body_size
-  const raw = await readBody(c.env?.incoming, c.req.raw, limit)
-  const body = decompress(c.req.header('content-encoding') ?? '', raw, limit)
+  const body = await readBody(c.env?.incoming, c.req.raw, limit)
   if (body.length === 0) throw new FerryError('emptyBody', 'the body is empty')
-  const { points } = parseBody(c.req.header('content-type') ?? '', body)
-  const now = BigInt(Date.now()) * 1_000_000n
-  for (const p of points) p.time ??= now
+  const decoded = await deps.decoder.decode({
+    body,
+    category,
+    contentType: c.req.header('content-type') ?? '',
+    encoding: c.req.header('content-encoding') ?? '',
+    maxBytes: limit,
+    now: BigInt(Date.now()) * 1_000_000n,
+  })
   const pkgId = c.req.header('x-pkg-id') || null
-  const r = await deps.writer.submit({ workspaceId: ws.id, category, points, pkgId })
+  const r = await deps.writer.submit({
+    workspaceId: ws.id,
+    category,
+    tables: decoded.tables,
+    points: decoded.points,
+    pkgId,
+  })
   if (r.duplicate) deps.events.duplicate(ws.name, category, pkgId ?? '')
   else deps.events.stored(ws.name, category, r.stored, (performance.now() - started) / 1000)
   return ok(c, { stored: r.stored, duplicate: r.duplicate })

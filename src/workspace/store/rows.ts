@@ -1,76 +1,49 @@
 /**
- * Turns points into table rows: groups them by table, works out the columns each group needs
- * and appends rows in the table's column order.
+ * Appends column batches to a table as DuckDB data chunks: numeric columns cross to the
+ * database as one buffer copy per chunk instead of one native call per value. The table may
+ * have more columns than the batch (null) and wider types (the values are converted to text).
  */
-import type { DuckDBAppender } from '@duckdb/node-api'
-import type { Category } from '../../shared/category.js'
-import { Kind, type Field, type Point } from '../../shared/point.js'
-import type { Column, ColumnType } from './catalog.js'
-import { columnFor, tableName } from './names.js'
+import {
+  BIGINT,
+  BOOLEAN,
+  DOUBLE,
+  DuckDBDataChunk,
+  VARCHAR,
+  type DuckDBAppender,
+  type DuckDBValue,
+} from '@duckdb/node-api'
+import { cell, type TableBatch } from '../ingest/columns.js'
+import type { Column } from './catalog.js'
 
-export interface TableRows {
-  table: string
-  points: Point[]
-  wanted: Column[]
+/** DuckDB's vector size: one data chunk holds at most this many rows. */
+const CHUNK_ROWS = 2048
+const DUCK_TYPES = { DOUBLE, BOOLEAN, VARCHAR }
+
+/** The batch's values for each table column, converted where the table's type is wider. */
+function columnValues(table: Column[], batch: TableBatch): (DuckDBValue[] | null)[] {
+  const index = new Map(batch.columns.map((c, i) => [c.name, i]))
+  return table.map((c) => {
+    const i = index.get(c.name)
+    if (i === undefined) return null
+    const values = batch.values[i]
+    return batch.columns[i].type === c.type ? values : values.map((v) => cell(c.type, v))
+  })
 }
 
-function fieldType(f: Field): ColumnType {
-  if (f.kind === Kind.INT || f.kind === Kind.UINT || f.kind === Kind.FLOAT) return 'DOUBLE'
-  if (f.kind === Kind.BOOL) return 'BOOLEAN'
-  return 'VARCHAR'
-}
-
-function want(wanted: Map<string, Column>, name: string, c: Omit<Column, 'name'>): void {
-  const have = wanted.get(name)
-  if (!have) wanted.set(name, { name, ...c })
-  else if (have.type !== c.type) have.type = 'VARCHAR'
-}
-
-export function groupByTable(category: Category, points: Point[]): TableRows[] {
-  const groups = new Map<string, { points: Point[]; wanted: Map<string, Column> }>()
-  for (const p of points) {
-    const table = tableName(category, p.name)
-    let g = groups.get(table)
-    if (!g) groups.set(table, (g = { points: [], wanted: new Map() }))
-    g.points.push(p)
-    for (const t of p.tags) want(g.wanted, columnFor(t.key), { kind: 'tag', type: 'VARCHAR' })
-    for (const f of p.fields)
-      want(g.wanted, columnFor(f.key), { kind: 'field', type: fieldType(f) })
-  }
-  return [...groups].map(([table, g]) => ({
-    table,
-    points: g.points,
-    wanted: [...g.wanted.values()],
-  }))
-}
-
-function text(v: unknown): string {
-  if (typeof v === 'string') return v
-  if (v instanceof Uint8Array) return Buffer.from(v).toString('base64')
-  if (typeof v === 'object' && v !== null && 'items' in v)
-    return JSON.stringify((v as { items: unknown[] }).items, (_k, x) =>
-      typeof x === 'bigint' ? x.toString() : x instanceof Uint8Array ? text(x) : x,
+export function appendBatch(app: DuckDBAppender, table: Column[], batch: TableBatch): void {
+  const types = [BIGINT, ...table.map((c) => DUCK_TYPES[c.type])]
+  const sources = columnValues(table, batch)
+  const rows = batch.time.length
+  for (let start = 0; start < rows; start += CHUNK_ROWS) {
+    const n = Math.min(CHUNK_ROWS, rows - start)
+    const chunk = DuckDBDataChunk.create(types, n)
+    chunk.setColumnValues(0, Array.from(batch.time.subarray(start, start + n)))
+    sources.forEach((values, c) =>
+      chunk.setColumnValues(
+        c + 1,
+        values ? values.slice(start, start + n) : new Array(n).fill(null),
+      ),
     )
-  return String(v)
-}
-
-function appendValue(app: DuckDBAppender, type: ColumnType, v: unknown): void {
-  if (v === undefined || v === null) app.appendNull()
-  else if (type === 'DOUBLE') app.appendDouble(Number(v))
-  else if (type === 'BOOLEAN') app.appendBoolean(v as boolean)
-  else app.appendVarchar(text(v))
-}
-
-/** Appends one row per point; `columns` is the table's column list after `Catalog.ensure`. */
-export function appendRows(app: DuckDBAppender, columns: Column[], points: Point[]): void {
-  const index = new Map(columns.map((c, i) => [c.name, i]))
-  const row: unknown[] = new Array(columns.length)
-  for (const p of points) {
-    row.fill(undefined)
-    for (const t of p.tags) row[index.get(columnFor(t.key))!] = t.value
-    for (const f of p.fields) row[index.get(columnFor(f.key))!] = f.value
-    app.appendBigInt(p.time ?? BigInt(Date.now()) * 1_000_000n)
-    for (let i = 0; i < columns.length; i++) appendValue(app, columns[i].type, row[i])
-    app.endRow()
+    app.appendDataChunk(chunk)
   }
 }

@@ -9,16 +9,18 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
 import type { Category } from '../../shared/category.js'
-import type { Point } from '../../shared/point.js'
+import type { TableBatch } from '../ingest/columns.js'
 import type { Catalog } from './catalog.js'
 import type { Db } from './db.js'
 import { schemaName } from './names.js'
-import { appendRows, groupByTable } from './rows.js'
+import { appendBatch } from './rows.js'
 
 export interface WriteRequest {
   workspaceId: string
   category: Category
-  points: Point[]
+  tables: TableBatch[]
+  /** Rows over all tables. */
+  points: number
   pkgId: string | null
 }
 
@@ -56,14 +58,11 @@ export class Writer {
   }
 
   submit(req: WriteRequest): Promise<WriteResult> {
-    if (
-      this.pendingPoints > 0 &&
-      this.pendingPoints + req.points.length > this.opts.maxPendingPoints
-    )
+    if (this.pendingPoints > 0 && this.pendingPoints + req.points > this.opts.maxPendingPoints)
       throw new FerryError('workspaceBusy', 'too many points waiting for a commit; retry later', {
         retryAfter: 1,
       })
-    this.pendingPoints += req.points.length
+    this.pendingPoints += req.points
     const done = new Promise<WriteResult>((resolve, reject) =>
       this.queue.push({ req, resolve, reject }),
     )
@@ -76,10 +75,10 @@ export class Writer {
     let points = 0
     while (
       this.queue.length &&
-      (batch.length === 0 || points + this.queue[0].req.points.length <= this.opts.commitMaxPoints)
+      (batch.length === 0 || points + this.queue[0].req.points <= this.opts.commitMaxPoints)
     ) {
       const p = this.queue.shift()!
-      points += p.req.points.length
+      points += p.req.points
       batch.push(p)
     }
     return batch
@@ -101,7 +100,7 @@ export class Writer {
           )
           batch.forEach((p) => p.reject(err))
         } finally {
-          for (const p of batch) this.pendingPoints -= p.req.points.length
+          for (const p of batch) this.pendingPoints -= p.req.points
         }
       }
     } finally {
@@ -122,7 +121,7 @@ export class Writer {
         }
         if (req.pkgId) seen.add(key)
         await this.store(con, req)
-        results.push({ stored: req.points.length, duplicate: false })
+        results.push({ stored: req.points, duplicate: false })
       }
       await this.prunePackages(con)
       await con.run('COMMIT')
@@ -135,11 +134,11 @@ export class Writer {
   }
 
   private async store(con: DuckDBConnection, req: WriteRequest): Promise<void> {
-    for (const group of groupByTable(req.category, req.points)) {
-      const columns = await this.catalog.ensure(con, req.workspaceId, group.table, group.wanted)
-      const app = await con.createAppender(group.table, schemaName(req.workspaceId))
+    for (const batch of req.tables) {
+      const columns = await this.catalog.ensure(con, req.workspaceId, batch.table, batch.columns)
+      const app = await con.createAppender(batch.table, schemaName(req.workspaceId))
       try {
-        appendRows(app, columns, group.points)
+        appendBatch(app, columns, batch)
         app.flushSync()
       } finally {
         app.closeSync()

@@ -1,0 +1,37 @@
+/**
+ * One upload body to column batches: decompress (bounded), parse by Content-Type, stamp
+ * points without a time, group into tables. Runs in a decode worker or inline; failures come
+ * back as error payloads, since error classes do not cross threads.
+ */
+import { FerryError, toPayload, type ErrorPayload } from '../../errors.js'
+import { decompress } from '../../decode/decompress.js'
+import { parseBody } from '../../decode/parse-body.js'
+import type { Category } from '../../shared/category.js'
+import { toColumns, type TableBatch } from './columns.js'
+
+export interface UploadTask {
+  body: Uint8Array
+  category: Category
+  contentType: string
+  encoding: string
+  maxBytes: number
+  /** Receive time in ns, for points without a timestamp. */
+  now: bigint
+}
+
+export type UploadResult =
+  { ok: true; points: number; tables: TableBatch[] } | { ok: false; error: ErrorPayload }
+
+export function decodeUpload(task: UploadTask): UploadResult {
+  try {
+    const body = decompress(task.encoding, task.body, task.maxBytes)
+    if (body.length === 0) throw new FerryError('emptyBody', 'the body is empty')
+    const { points } = parseBody(task.contentType, body)
+    for (const p of points) p.time ??= task.now
+    return { ok: true, points: points.length, tables: toColumns(task.category, points) }
+  } catch (e) {
+    if (e instanceof FerryError) return { ok: false, error: toPayload(e) }
+    const msg = `cannot decode the body: ${(e as Error).message}`
+    return { ok: false, error: { code: 'decodeBodyFailed', message: msg } }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Decoding of upload bodies off the service thread: a Piscina pool of `decode_workers`
+ * threads (0 decodes inline). Bodies are transferred to the workers; the column batches come
+ * back with their time arrays transferred.
+ */
+import { Piscina } from 'piscina'
+import type { Component } from '../../component.js'
+import { FerryError, fromPayload } from '../../errors.js'
+import { decodeUpload, type UploadResult, type UploadTask } from './decode.js'
+
+function workerFile(): string {
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js'
+  return new URL(`../../../workers/upload-decode.worker.${ext}`, import.meta.url).href
+}
+
+export class UploadDecoder implements Component {
+  readonly name = 'upload-decoder'
+  private pool: Piscina | null = null
+
+  constructor(
+    private readonly workers: number,
+    private readonly maxQueue: number,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.workers > 0 && !this.pool)
+      this.pool = new Piscina({
+        filename: workerFile(),
+        minThreads: this.workers,
+        maxThreads: this.workers,
+        maxQueue: this.maxQueue,
+      })
+  }
+
+  async decode(task: UploadTask): Promise<Extract<UploadResult, { ok: true }>> {
+    let r: UploadResult
+    if (!this.pool) r = decodeUpload(task)
+    else
+      try {
+        r = await this.pool.run(task, { transferList: [task.body.buffer as ArrayBuffer] })
+      } catch (e) {
+        if ((e as Error).message?.includes('queue is at limit'))
+          throw new FerryError('workspaceBusy', 'too many bodies waiting to be decoded', {
+            retryAfter: 1,
+          })
+        throw new FerryError('internalError', `decode worker failed: ${(e as Error).message}`, {
+          cause: e,
+        })
+      }
+    if (!r.ok) throw fromPayload(r.error)
+    return r
+  }
+
+  async shutdown(): Promise<void> {
+    const pool = this.pool
+    this.pool = null
+    if (pool) await pool.destroy()
+  }
+}
