@@ -14,7 +14,7 @@
 import type { Query } from './ast.js'
 import type { QueryOptions } from './options.js'
 import { expandSelect, orderSql, outputs, type Output } from './select.js'
-import { bad, msToNs, Params, ref, type Scope } from './sql.js'
+import { bad, nsLiteral, Params, ref, type Scope } from './sql.js'
 import { resolveRange, type Range } from './time.js'
 import { condition } from './where.js'
 import type { TableInfo } from '../store/catalog.js'
@@ -45,13 +45,12 @@ export const DEFAULT_SLIMIT = 20
 
 function whereSql(scope: Scope, q: Query, o: QueryOptions, range: Range, desc: boolean): string {
   const t = ident(TIME_COLUMN)
-  const p = scope.params
-  const parts = [`${t} >= ${p.add(msToNs(range.startMs))}`]
-  if (range.endMs !== null) parts.push(`${t} < ${p.add(msToNs(range.endMs))}`)
+  const parts = [`${t} >= ${nsLiteral(range.startMs)}`]
+  if (range.endMs !== null) parts.push(`${t} < ${nsLiteral(range.endMs)}`)
   if (q.where) parts.push(condition(scope, q.where))
   if (o.conditions) parts.push(`(${condition(scope, parseConditions(o.conditions))})`)
   const after = o.searchAfter?.[0]
-  if (typeof after === 'number') parts.push(`${t} ${desc ? '<' : '>'} ${p.add(msToNs(after))}`)
+  if (typeof after === 'number') parts.push(`${t} ${desc ? '<' : '>'} ${nsLiteral(after)}`)
   return parts.join(' AND ')
 }
 
@@ -75,7 +74,7 @@ function innerSql(
   const by = q.by.map((b, i) => `${ref(scope, b)} AS ${ident(`b${i}`)}`)
   let time = t
   if (aggregated && range.intervalMs !== null) {
-    const step = scope.params.add(msToNs(range.intervalMs))
+    const step = nsLiteral(range.intervalMs)
     time = `(${t} // ${step}) * ${step}`
   } else if (aggregated) time = `min(${t})`
   const cols = [...by, `${time} AS ${t}`, ...outs.map((o, i) => `${o.sql} AS ${ident(`v${i}`)}`)]

@@ -5,7 +5,7 @@
  */
 import type { Expr, Literal } from './ast.js'
 import { TIME_COLUMN } from '../store/names.js'
-import { bad, column, msToNs, ref, type Scope } from './sql.js'
+import { bad, column, nsLiteral, numLiteral, ref, type Scope } from './sql.js'
 
 type Cmp = '=' | '!=' | '<' | '<=' | '>' | '>='
 
@@ -23,7 +23,7 @@ export function comparison(scope: Scope, name: string, cmp: Cmp, value: Literal)
   const p = scope.params
   if (name === TIME_COLUMN) {
     if (typeof value !== 'number') throw bad('time is compared with Unix milliseconds')
-    return `${ref(scope, name)} ${sqlOp(cmp)} ${p.add(msToNs(value))}`
+    return `${ref(scope, name)} ${sqlOp(cmp)} ${nsLiteral(value)}`
   }
   const col = ref(scope, name)
   if (value === null) return nullCmp(col, cmp)
@@ -31,8 +31,8 @@ export function comparison(scope: Scope, name: string, cmp: Cmp, value: Literal)
   if (type === undefined) return 'FALSE'
   const op = sqlOp(cmp)
   if (typeof value === 'number') {
-    if (type === 'DOUBLE') return `${col} ${op} ${p.add(value)}`
-    return `TRY_CAST(${col} AS DOUBLE) ${op} ${p.add(value)}`
+    if (type === 'DOUBLE') return `${col} ${op} ${numLiteral(value)}`
+    return `TRY_CAST(${col} AS DOUBLE) ${op} ${numLiteral(value)}`
   }
   if (typeof value === 'boolean' && type === 'BOOLEAN') return `${col} ${op} ${p.add(value)}`
   const text = type === 'VARCHAR' ? col : `CAST(${col} AS VARCHAR)`
