@@ -16,60 +16,15 @@ import {
   type OrderItem,
   type Query,
   type SelectItem,
-  type TimeExpr,
-  type TimePoint,
 } from './ast.js'
-import { queryError, tokenize, type Token } from './lexer.js'
+import { Cursor } from './cursor.js'
+import { queryError, tokenize } from './lexer.js'
+import { timeExpr } from './time-expr.js'
 import { NAMESPACES } from '../store/names.js'
 
 const CMP = ['=', '!=', '<>', '<', '<=', '>', '>=']
 
-class Parser {
-  private i = 0
-  constructor(private readonly t: Token[]) {}
-
-  peek(): Token {
-    return this.t[this.i]
-  }
-  next(): Token {
-    return this.t[this.i++]
-  }
-  isKw(word: string, at = 0): boolean {
-    const tok = this.t[this.i + at]
-    return tok.type === 'ident' && tok.text.toUpperCase() === word
-  }
-  isPunct(p: string): boolean {
-    const tok = this.peek()
-    return tok.type === 'punct' && tok.text === p
-  }
-  fail(expected: string): never {
-    const tok = this.peek()
-    throw queryError(
-      tok.pos,
-      `expected ${expected}, got ${tok.type === 'eof' ? 'end of query' : JSON.stringify(tok.text)}`,
-    )
-  }
-  expect(p: string): Token {
-    if (!this.isPunct(p)) this.fail(`"${p}"`)
-    return this.next()
-  }
-  kw(word: string): boolean {
-    if (!this.isKw(word)) return false
-    this.i++
-    return true
-  }
-  name(what = 'a name'): string {
-    const tok = this.peek()
-    if (tok.type !== 'ident' && tok.type !== 'quoted') this.fail(what)
-    return this.next().text
-  }
-  integer(what: string): number {
-    const tok = this.peek()
-    if (tok.type !== 'number' || !Number.isInteger(tok.value) || tok.value! < 0)
-      this.fail(`a non-negative integer after ${what}`)
-    return this.next().value!
-  }
-
+class Parser extends Cursor {
   query(): Query {
     const nsTok = this.peek()
     const ns = this.name('a namespace such as M, L or O')
@@ -106,7 +61,7 @@ class Parser {
       q.where = this.orExpr()
       this.expect('}')
     }
-    if (this.isPunct('[')) q.time = this.timeExpr()
+    if (this.isPunct('[')) q.time = timeExpr(this)
     this.clauses(q)
     if (this.isPunct(';')) this.next()
     if (this.peek().type !== 'eof') this.fail('end of query')
@@ -249,49 +204,6 @@ class Parser {
     if (this.kw('NULL')) return null
     return this.fail('a value (a quoted string, a number, true, false or null)')
   }
-
-  timeExpr(): TimeExpr {
-    this.expect('[')
-    const parts: Token[][] = [[]]
-    while (!this.isPunct(']')) {
-      const tok = this.next()
-      if (tok.type === 'eof') this.fail('"]"')
-      if (tok.type === 'punct' && (tok.text === ':' || tok.text === '::')) {
-        parts.push([])
-        if (tok.text === '::') parts.push([])
-      } else parts[parts.length - 1].push(tok)
-    }
-    this.next()
-    if (parts.length > 4)
-      throw queryError(
-        parts[4][0]?.pos ?? this.peek().pos,
-        'a time range has at most 4 parts: start:end:interval:rollup',
-      )
-    const [start, end, interval, rollup] = parts.map((p) =>
-      p.length > 1 ? this.timeFail(p[1]) : (p[0] ?? null),
-    )
-    if (rollup) throw queryError(rollup.pos, 'rollup functions are not supported')
-    if (interval && interval.type !== 'duration')
-      throw queryError(interval.pos, 'the interval must be a duration such as 1m')
-    return {
-      start: timePoint(start),
-      end: timePoint(end),
-      intervalMs: interval ? interval.value! : null,
-      rollup: null,
-    }
-  }
-
-  timeFail(tok: Token): never {
-    throw queryError(tok.pos, 'expected ":" or "]" in the time range')
-  }
-}
-
-function timePoint(tok: Token | null): TimePoint | null {
-  if (!tok) return null
-  if (tok.type === 'duration') return { relativeMs: tok.value! }
-  if (tok.type === 'number' && Number.isInteger(tok.value)) return { absoluteMs: tok.value! }
-  if (tok.type === 'ident' && tok.text.toLowerCase() === 'now') return { relativeMs: 0 }
-  throw queryError(tok.pos, 'a time is a duration before now (15m, 2d) or Unix milliseconds')
 }
 
 export function parseQuery(text: string): Query {
