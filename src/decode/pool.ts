@@ -21,6 +21,26 @@ function workerFile(): string {
   return new URL(`../../workers/decode.worker.${ext}`, import.meta.url).href
 }
 
+/**
+ * Runs one task on a pool, transferring `body`. A full queue becomes the caller's busy error
+ * (503 with Retry-After); a crashed worker an internal error.
+ */
+export async function runPooled<R>(
+  pool: Piscina,
+  task: unknown,
+  body: ArrayBuffer,
+  busy: () => FerryError,
+): Promise<R> {
+  try {
+    return (await pool.run(task, { transferList: [body] })) as R
+  } catch (e) {
+    if ((e as Error).message?.includes('queue is at limit')) throw busy()
+    throw new FerryError('internalError', `decode worker failed: ${(e as Error).message}`, {
+      cause: e,
+    })
+  }
+}
+
 export class DecodePool implements Decoder, Component {
   readonly name = 'decode-pool'
   private pool: Piscina | null = null
@@ -48,19 +68,15 @@ export class DecodePool implements Decoder, Component {
 
   async decode(task: DecodeTask): Promise<DecodeOk> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
-    let result: DecodeResult
-    try {
-      result = await this.pool.run(task, { transferList: [task.body.buffer as ArrayBuffer] })
-    } catch (e) {
-      if ((e as Error).message?.includes('queue is at limit')) {
-        throw new FerryError('agentBusy', `decode queue is full (${this.opts.maxQueue} tasks)`, {
+    const result = await runPooled<DecodeResult>(
+      this.pool,
+      task,
+      task.body.buffer as ArrayBuffer,
+      () =>
+        new FerryError('agentBusy', `decode queue is full (${this.opts.maxQueue} tasks)`, {
           retryAfter: 1,
-        })
-      }
-      throw new FerryError('internalError', `decode worker failed: ${(e as Error).message}`, {
-        cause: e,
-      })
-    }
+        }),
+    )
     if (!result.ok) throw fromPayload(result.error)
     return result
   }

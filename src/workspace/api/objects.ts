@@ -10,17 +10,13 @@ import { ident, qualified, tableName, TIME_COLUMN } from '../store/names.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { ok } from './envelope.js'
 import { pageInfo, paging } from './params.js'
+import { plain } from '../store/values.js'
 
 const KINDS = {
   host: { objectClass: 'HOST', search: ['name'] },
   process: { objectClass: 'host_processes', search: ['name', 'process_name', 'cmdline'] },
 }
 const RESERVED = ['pageIndex', 'pageSize', 'search']
-
-function plain(v: unknown): unknown {
-  if (typeof v === 'bigint') return Number(v)
-  return v === null || typeof v !== 'object' ? v : String(v)
-}
 
 export async function objectList(
   c: Context<WorkspaceEnv>,

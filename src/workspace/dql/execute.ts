@@ -10,6 +10,7 @@ import { tableName } from '../store/names.js'
 import { compile, type Plan } from './compile.js'
 import { parseQueryOptions } from './options.js'
 import { parseQuery } from './parser.js'
+import { plain } from '../store/values.js'
 
 export interface Series {
   name: string
@@ -34,12 +35,6 @@ export interface QueryContext {
   timeoutMs: number
   /** The clock for relative time ranges; tests fix it. */
   now?: () => number
-}
-
-function plain(v: unknown): unknown {
-  if (typeof v === 'bigint') return Number(v)
-  if (v === null || typeof v !== 'object') return v
-  return String(v)
 }
 
 function toSeries(name: string, plan: Plan, rows: Row[]): Series[] {

@@ -5,6 +5,7 @@
  */
 import { Piscina } from 'piscina'
 import type { Component } from '../../component.js'
+import { runPooled } from '../../decode/pool.js'
 import { FerryError, fromPayload } from '../../errors.js'
 import { decodeUpload, type UploadResult, type UploadTask } from './decode.js'
 
@@ -33,20 +34,17 @@ export class UploadDecoder implements Component {
   }
 
   async decode(task: UploadTask): Promise<Extract<UploadResult, { ok: true }>> {
-    let r: UploadResult
-    if (!this.pool) r = decodeUpload(task)
-    else
-      try {
-        r = await this.pool.run(task, { transferList: [task.body.buffer as ArrayBuffer] })
-      } catch (e) {
-        if ((e as Error).message?.includes('queue is at limit'))
-          throw new FerryError('workspaceBusy', 'too many bodies waiting to be decoded', {
-            retryAfter: 1,
-          })
-        throw new FerryError('internalError', `decode worker failed: ${(e as Error).message}`, {
-          cause: e,
-        })
-      }
+    const r = this.pool
+      ? await runPooled<UploadResult>(
+          this.pool,
+          task,
+          task.body.buffer as ArrayBuffer,
+          () =>
+            new FerryError('workspaceBusy', 'too many bodies waiting to be decoded', {
+              retryAfter: 1,
+            }),
+        )
+      : decodeUpload(task)
     if (!r.ok) throw fromPayload(r.error)
     return r
   }
