@@ -36,7 +36,6 @@ export class WorkspaceService implements Component {
   private http: HttpServer | null = null
   private writer: Writer | null = null
   private readonly decoder: UploadDecoder
-  accounts: Accounts | null = null
   private stopping: Promise<void> | null = null
   /** The wired parts, once started (tests and benchmarks reach the store through these). */
   deps: WorkspaceDeps | null = null
@@ -55,7 +54,6 @@ export class WorkspaceService implements Component {
     this.db = db
     const catalog = new Catalog()
     await catalog.load(async (sql) => (await db.query(sql)).rows)
-    this.accounts = new Accounts(db)
     this.writer = new Writer(db, catalog, {
       maxPendingPoints: c.max_pending_points,
       commitMaxPoints: c.commit_max_points,
@@ -67,7 +65,7 @@ export class WorkspaceService implements Component {
       config: c,
       db,
       catalog,
-      accounts: this.accounts,
+      accounts: new Accounts(db),
       dashboards: new Dashboards(db),
       labels: new Labels(db),
       writer: this.writer,
@@ -100,9 +98,8 @@ export class WorkspaceService implements Component {
   }
 
   ensureWorkspace(name: string): Promise<Workspace> {
-    if (!this.accounts)
-      throw new FerryError('internalError', 'the workspace service is not started')
-    return this.accounts.ensure(name)
+    if (!this.deps) throw new FerryError('internalError', 'the workspace service is not started')
+    return this.deps.accounts.ensure(name)
   }
 
   shutdown(): Promise<void> {

@@ -22,7 +22,7 @@ export async function startWorkspace(env: Record<string, string> = {}): Promise<
   const service = new WorkspaceService(config.workspace, dir, silentLogger())
   await service.start()
   const ws = await service.ensureWorkspace('test')
-  const { key } = await service.accounts!.createKey('test', 'test-key')
+  const { key } = await service.deps!.accounts.createKey('test', 'test-key')
   return {
     service,
     base: `http://127.0.0.1:${service.address().port}`,

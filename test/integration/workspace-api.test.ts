@@ -208,7 +208,7 @@ describe('Open API routes', () => {
   })
 
   test('a revoked key is refused', async () => {
-    const accounts = w.service.accounts!
+    const accounts = w.service.deps!.accounts
     const k = await accounts.createKey('test', 'temp')
     assert.equal((await call('GET', '/api/v1/validate', k.key)).status, 200)
     await accounts.revokeKey(k.info.id)

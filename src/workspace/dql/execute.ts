@@ -8,7 +8,8 @@ import type { Catalog } from '../store/catalog.js'
 import type { Db, Row } from '../store/db.js'
 import { tableName } from '../store/names.js'
 import { compile, type Plan } from './compile.js'
-import { parseQueryOptions } from './options.js'
+import { parseQueryOptions, type QueryOptions } from './options.js'
+import type { Query } from './ast.js'
 import { parseQuery } from './parser.js'
 import { plain } from '../store/values.js'
 
@@ -60,15 +61,18 @@ function toSeries(name: string, plan: Plan, rows: Row[]): Series[] {
 /** DuckDB reports type and binding problems of a query as these; they are the query's fault. */
 const USER_ERRORS = /^(Binder|Conversion|Invalid Input|Out of Range|Parser) Error/
 
-async function runOne(
-  ctx: QueryContext,
-  raw: unknown,
-  index: number,
-  explain: boolean,
-): Promise<QueryResult> {
-  const started = performance.now()
+export interface Planned {
+  opts: QueryOptions
+  query: Query
+  plan: Plan
+  /** False when the measurement was never written: nothing to run. */
+  exists: boolean
+}
+
+/** Parses and compiles one query of a request; errors name the query's index. */
+export function planQuery(ctx: QueryContext, raw: unknown, index: number): Planned {
   const opts = parseQueryOptions(raw, index)
-  let query
+  let query: Query
   try {
     query = parseQuery(opts.query)
   } catch (e) {
@@ -76,18 +80,29 @@ async function runOne(
     throw e
   }
   const table = tableName(query.category, query.source)
-  const info = ctx.catalog.table(ctx.workspaceId, table) ?? { columns: [], byName: new Map() }
+  const known = ctx.catalog.table(ctx.workspaceId, table)
   const plan = compile({
     workspaceId: ctx.workspaceId,
     table,
-    info,
+    info: known ?? { columns: [], byName: new Map() },
     query,
     opts,
     nowMs: (ctx.now ?? Date.now)(),
     maxRows: ctx.maxRows,
   })
+  return { opts, query, plan, exists: known !== undefined }
+}
+
+async function runOne(
+  ctx: QueryContext,
+  raw: unknown,
+  index: number,
+  explain: boolean,
+): Promise<QueryResult> {
+  const started = performance.now()
+  const { opts, query, plan, exists } = planQuery(ctx, raw, index)
   let rows: Row[] = []
-  if (ctx.catalog.table(ctx.workspaceId, table)) {
+  if (exists) {
     try {
       rows = (await ctx.db.query(plan.sql, plan.params, ctx.timeoutMs)).rows
     } catch (e) {

@@ -152,15 +152,22 @@ export class Writer {
       ])
   }
 
+  /** Ids of this batch already stored, as `workspace/pkg`; one lookup per workspace. */
   private async seenPackages(con: DuckDBConnection, batch: Pending[]): Promise<Set<string>> {
-    const ids = batch.filter((p) => p.req.pkgId).map((p) => `${p.req.workspaceId}/${p.req.pkgId}`)
-    if (!ids.length) return new Set()
-    const list = ids.map((_, i) => `$${i + 1}`).join(', ')
-    const r = await con.runAndReadAll(
-      `SELECT workspace_id || '/' || pkg_id FROM meta.packages WHERE workspace_id || '/' || pkg_id IN (${list})`,
-      ids,
-    )
-    return new Set(r.getRows().map((row) => String(row[0])))
+    const byWorkspace = new Map<string, string[]>()
+    for (const { req } of batch)
+      if (req.pkgId)
+        byWorkspace.set(req.workspaceId, [...(byWorkspace.get(req.workspaceId) ?? []), req.pkgId])
+    const seen = new Set<string>()
+    for (const [ws, ids] of byWorkspace) {
+      const list = ids.map((_, i) => `$${i + 2}`).join(', ')
+      const r = await con.runAndReadAll(
+        `SELECT pkg_id FROM meta.packages WHERE workspace_id = $1 AND pkg_id IN (${list})`,
+        [ws, ...ids],
+      )
+      for (const [id] of r.getRows()) seen.add(`${ws}/${String(id)}`)
+    }
+    return seen
   }
 
   private async prunePackages(con: DuckDBConnection): Promise<void> {

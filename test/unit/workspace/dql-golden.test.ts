@@ -6,11 +6,7 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { after, before, test } from 'node:test'
-import { runQueries } from '../../../src/workspace/dql/execute.js'
-import { compile } from '../../../src/workspace/dql/compile.js'
-import { parseQueryOptions } from '../../../src/workspace/dql/options.js'
-import { parseQuery } from '../../../src/workspace/dql/parser.js'
-import { tableName } from '../../../src/workspace/store/names.js'
+import { planQuery, runQueries } from '../../../src/workspace/dql/execute.js'
 import { startWorkspace, writeLp, type TestWorkspace } from '../../helpers/workspace.js'
 import { logLines, metricLines, NOW, objectLines } from './dataset.js'
 
@@ -46,19 +42,6 @@ for (const [i, c] of cases.entries()) {
   test(`dql golden ${i}: ${c.query}`, async () => {
     const deps = w.service.deps!
     const ws = await w.service.ensureWorkspace('test')
-    const opts = parseQueryOptions({ query: c.query, ...c.options }, 0)
-    const q = parseQuery(opts.query)
-    const table = tableName(q.category, q.source)
-    const info = deps.catalog.table(ws.id, table) ?? { columns: [], byName: new Map() }
-    const plan = compile({
-      workspaceId: ws.id,
-      table,
-      info,
-      query: q,
-      opts,
-      nowMs: NOW,
-      maxRows: 1000,
-    })
     const ctx = {
       db: deps.db,
       catalog: deps.catalog,
@@ -67,6 +50,7 @@ for (const [i, c] of cases.entries()) {
       timeoutMs: 10_000,
       now: () => NOW,
     }
+    const { plan } = planQuery(ctx, { query: c.query, ...c.options }, 0)
     const [r] = await runQueries(ctx, { queries: [{ query: c.query, ...c.options }] })
     const got = {
       sql: normalise(plan.sql),
