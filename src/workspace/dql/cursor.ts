@@ -46,4 +46,14 @@ export class Cursor {
       this.fail(`a non-negative integer after ${what}`)
     return this.next().value!
   }
+
+  /** One or more items separated by commas. */
+  commaList<T>(item: () => T): T[] {
+    const out = [item()]
+    while (this.isPunct(',')) {
+      this.next()
+      out.push(item())
+    }
+    return out
+  }
 }

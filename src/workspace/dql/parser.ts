@@ -83,12 +83,7 @@ class Parser extends Cursor {
   }
 
   nameList(): string[] {
-    const out = [this.name()]
-    while (this.isPunct(',')) {
-      this.next()
-      out.push(this.name())
-    }
-    return out
+    return this.commaList(() => this.name())
   }
 
   orderList(): OrderItem[] {
@@ -103,12 +98,7 @@ class Parser extends Cursor {
   }
 
   selectList(): SelectItem[] {
-    const out = [this.selectItem()]
-    while (this.isPunct(',')) {
-      this.next()
-      out.push(this.selectItem())
-    }
-    return out
+    return this.commaList(() => this.selectItem())
   }
 
   selectItem(): SelectItem {
