@@ -17,11 +17,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
 const POINTS = 1000
 const here = (p: string) => new URL(p, import.meta.url).pathname
 
-function singleThread(body: Buffer) {
+async function singleThread(body: Buffer) {
   const started = performance.now()
   let n = 0
   while (performance.now() - started < 3000) {
-    const r = processTask({
+    const r = await processTask({
       body,
       category: 'metric',
       contentType: '',
@@ -32,6 +32,7 @@ function singleThread(body: Buffer) {
       now: BigInt(Date.now()) * 1_000_000n,
       extraTags: [['host', 'bench']],
       maxBodyBytes: 64 << 20,
+      pipeline: null,
     })
     if (!r.ok) throw new Error(r.error.message)
     n++
@@ -64,7 +65,7 @@ async function main() {
   console.log(
     `body: ${POINTS} points, ${body.length} bytes (${(body.length / POINTS).toFixed(0)} B/point)`,
   )
-  const st = singleThread(body)
+  const st = await singleThread(body)
   console.log(
     `single thread decode (parse+check+encode): ${fmt(st.pointsPerSec)} points/s, ${st.mbPerSec.toFixed(1)} MB/s`,
   )

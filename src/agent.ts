@@ -8,6 +8,9 @@ import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
 import type { Config } from './config/schema.js'
 import { DecodePool } from './decode/pool.js'
+import { PipelineWatcher } from './pipeline/watcher.js'
+import { pipelineDeps, pipelineSettings } from './pipeline/settings.js'
+import { PipelineEvents } from './telemetry/pipeline-events.js'
 import { identity, type Identity } from './identity.js'
 import { userAgent } from './sinks/dataway/send.js'
 import { Uploader } from './sinks/dataway/uploader.js'
@@ -33,6 +36,7 @@ export class Agent {
   readonly identity: Identity
   readonly buffer: DiskBuffer
   readonly pool: DecodePool
+  readonly watcher: PipelineWatcher | null
   uploader: Uploader | null = null
   readonly http: HttpServer
   /** The in-process workspace service, when it is the upstream (no `[dataway] urls`). */
@@ -62,7 +66,19 @@ export class Agent {
       },
       sinkEvents,
     )
-    this.pool = new DecodePool({ workers: cfg.decode.workers, maxQueue: cfg.decode.max_queue })
+    const pl = pipelineSettings(loaded)
+    this.pool = new DecodePool({
+      workers: cfg.decode.workers,
+      maxQueue: cfg.decode.max_queue,
+      pipeline: pl?.worker,
+    })
+    this.watcher = pl
+      ? new PipelineWatcher(
+          pl.worker.dir,
+          pl.watcher,
+          new PipelineEvents(log, this.metrics.registry),
+        )
+      : null
     this.sinkEvents = sinkEvents
     this.upstreams = cfg.dataway.urls.map(parseUpstream)
     this.workspace =
@@ -81,6 +97,8 @@ export class Agent {
       events: this.events,
       identity: this.identity,
       upstream: () => this.upstreams[0] ?? null,
+      pipeline: this.watcher ? pipelineDeps(this.watcher, this.pool) : null,
+      pipelineEvents: this.watcher?.events,
     }
     this.http = new HttpServer(
       createApp(deps, this.metrics.registry),
@@ -129,7 +147,8 @@ export class Agent {
       this.upstreams = [parseUpstream(`${ready.url}?token=${ready.token}`)]
     }
     this.uploader = this.createUploader(this.loaded.config, this.sinkEvents)
-    for (const c of [this.buffer, this.pool, this.uploader, this.http]) await this.begin(c)
+    const parts = [this.buffer, this.watcher, this.pool, this.uploader, this.http]
+    for (const c of parts) if (c) await this.begin(c)
     const addr = this.http.address()
     const upstreams = this.upstreams.map((u) => u.label)
     if (!upstreams.length)

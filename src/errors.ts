@@ -29,6 +29,10 @@ export const ERRORS = {
   uploadFailed: { status: 502, retryable: true },
   configInvalid: { status: 500, retryable: false },
   invalidJson: { status: 400, retryable: false },
+  /** Pipeline debug: the named script is not among the request's scripts. */
+  invalidPipeline: { status: 400, retryable: false },
+  /** Pipeline debug: undecodable data or an oversized script or record. */
+  invalidData: { status: 400, retryable: false },
   /** Query or label forwarding with no upstream configured. */
   noUpstream: { status: 500, retryable: false },
   forwardFailed: { status: 500, retryable: true },

@@ -1,11 +1,20 @@
 /**
- * Piscina worker: decodes one write body per task. Imports only decode code (never the HTTP
- * source). The body arrives transferred; the encoded payload returns by structured clone (one
- * memcpy of about 1 KB a point, cheaper than the bookkeeping of a transfer at this size).
+ * Piscina worker: decodes one write body per task, and runs the pipeline on its points in
+ * this worker's sandbox. Imports only decode and pipeline code (never the HTTP source). The
+ * body arrives transferred; the encoded payload returns by structured clone (one memcpy of
+ * about 1 KB a point, cheaper than the bookkeeping of a transfer at this size).
  */
+import { workerData } from 'node:worker_threads'
 import { processTask } from '../src/decode/process.js'
-import type { DecodeResult, DecodeTask } from '../src/decode/protocol.js'
+import type { DecodeResult, DecodeTask, WorkerTask } from '../src/decode/protocol.js'
+import { runDebug } from '../src/pipeline/debug/run.js'
+import type { DebugResult } from '../src/pipeline/debug/types.js'
+import { PipelineHost, type PipelineWorkerConfig } from '../src/pipeline/worker-host.js'
 
-export default function decode(task: DecodeTask): DecodeResult {
-  return processTask(task)
+const cfg = (workerData as { pipeline?: PipelineWorkerConfig } | undefined)?.pipeline
+const host = cfg ? new PipelineHost(cfg) : null
+
+export default function decode(task: WorkerTask): Promise<DecodeResult | DebugResult> {
+  if ('kind' in task && task.kind === 'pipeline-debug') return runDebug(task, cfg?.timezone)
+  return processTask(task as DecodeTask, host)
 }

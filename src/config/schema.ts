@@ -6,6 +6,7 @@
  * Section and key names follow the reference agent's datakit.conf where one exists.
  */
 import { parseBytes, parseDuration } from './units.js'
+import { PIPELINE_SCHEMA, type PipelineConfig } from './schema-pipeline.js'
 
 export type KeyType =
   'string' | 'int' | 'number' | 'bool' | 'duration' | 'bytes' | 'strings' | 'tags'
@@ -152,6 +153,7 @@ export const SCHEMA = {
   logging: {
     level: { type: 'string', default: 'info', env: 'ENV_LOG_LEVEL', check: levelCheck },
   },
+  pipeline: PIPELINE_SCHEMA,
   workspace: {
     embedded: { type: 'bool', default: true, env: 'ENV_WORKSPACE_EMBEDDED' },
     listen: {
@@ -241,6 +243,7 @@ export interface Config {
   global_host_tags: Record<string, string>
   election: { enable: boolean; tags: Record<string, string> }
   logging: { level: string }
+  pipeline: PipelineConfig
   workspace: WorkspaceConfig
 }
 

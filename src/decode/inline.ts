@@ -3,12 +3,15 @@
  * single-thread benchmark figure, and unit tests that drive the HTTP app without workers.
  */
 import { fromPayload } from '../errors.js'
+import type { PipelineHost } from '../pipeline/worker-host.js'
 import { processTask } from './process.js'
 import type { DecodeOk, DecodeTask, Decoder } from './protocol.js'
 
 export class InlineDecoder implements Decoder {
+  constructor(private readonly pipeline: PipelineHost | null = null) {}
+
   async decode(task: DecodeTask): Promise<DecodeOk> {
-    const r = processTask(task)
+    const r = await processTask(task, this.pipeline)
     if (!r.ok) throw fromPayload(r.error)
     return r
   }

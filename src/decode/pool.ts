@@ -8,11 +8,15 @@ import { Piscina } from 'piscina'
 import type { Component } from '../component.js'
 import { FerryError, fromPayload } from '../errors.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
+import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
+import type { PipelineWorkerConfig } from '../pipeline/worker-host.js'
 
 export interface PoolOptions {
   /** 0 = one per available core. */
   workers: number
   maxQueue: number
+  /** Pipeline settings for the workers' sandboxes; absent when the pipeline is off. */
+  pipeline?: PipelineWorkerConfig
 }
 
 function workerFile(): string {
@@ -28,11 +32,11 @@ function workerFile(): string {
 export async function runPooled<R>(
   pool: Piscina,
   task: unknown,
-  body: ArrayBuffer,
+  body: ArrayBuffer | null,
   busy: () => FerryError,
 ): Promise<R> {
   try {
-    return (await pool.run(task, { transferList: [body] })) as R
+    return (await pool.run(task, body ? { transferList: [body] } : {})) as R
   } catch (e) {
     if ((e as Error).message?.includes('queue is at limit')) throw busy()
     throw new FerryError('internalError', `decode worker failed: ${(e as Error).message}`, {
@@ -59,6 +63,7 @@ export class DecodePool implements Decoder, Component {
       minThreads: n,
       maxThreads: n,
       maxQueue: this.opts.maxQueue,
+      workerData: { pipeline: this.opts.pipeline },
     })
   }
 
@@ -72,14 +77,22 @@ export class DecodePool implements Decoder, Component {
       this.pool,
       task,
       task.body.buffer as ArrayBuffer,
-      () =>
-        new FerryError('agentBusy', `decode queue is full (${this.opts.maxQueue} tasks)`, {
-          retryAfter: 1,
-        }),
+      this.busy,
     )
     if (!result.ok) throw fromPayload(result.error)
     return result
   }
+
+  /** Runs a pipeline debug request on a worker (the script may spin to its time limit). */
+  async debug(task: DebugTask): Promise<DebugResult> {
+    if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
+    return runPooled<DebugResult>(this.pool, task, null, this.busy)
+  }
+
+  private readonly busy = () =>
+    new FerryError('agentBusy', `decode queue is full (${this.opts.maxQueue} tasks)`, {
+      retryAfter: 1,
+    })
 
   async shutdown(): Promise<void> {
     const pool = this.pool

@@ -13,6 +13,8 @@ import { decompress } from './decompress.js'
 import { parseBody, type BodyFormat } from './parse-body.js'
 import { resolveTime } from './precision.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
+import type { PipelineHost } from '../pipeline/worker-host.js'
+import type { ScriptStat } from '../pipeline/apply.js'
 
 function resolveTimes(points: Point[], t: DecodeTask, format: BodyFormat): void {
   for (let i = 0; i < points.length; i++) {
@@ -63,7 +65,25 @@ function encodeAll(points: Point[], sizeHint: number): Uint8Array {
   return w.finish()
 }
 
-export function processTask(t: DecodeTask): DecodeResult {
+/** Scripts may add, rename or retype keys: their output goes through the checks again. */
+async function runPipeline(
+  t: DecodeTask,
+  points: Point[],
+  host: PipelineHost | null,
+): Promise<{ points: Point[]; stats: ScriptStat[] }> {
+  if (!host || !t.pipeline) return { points, stats: [] }
+  const applied = await host.apply(t.category, points, t.pipeline)
+  if (applied.stats.length) {
+    const opts = optionsFor(t.category)
+    for (const p of applied.points) checkPoint(p, opts)
+  }
+  return applied
+}
+
+export async function processTask(
+  t: DecodeTask,
+  host: PipelineHost | null = null,
+): Promise<DecodeResult> {
   try {
     const body = decompress(t.encoding, t.body, t.maxBodyBytes)
     const { points, format } = parseBody(t.contentType, body)
@@ -72,14 +92,16 @@ export function processTask(t: DecodeTask): DecodeResult {
     const warnings = checkAll(points, t)
     const echoed = t.echo ? echo(points, t.echo) : null
     addExtraTags(points, t.extraTags)
-    const payload = encodeAll(points, body.length)
+    const out = await runPipeline(t, points, host)
+    const payload = encodeAll(out.points, body.length)
     return {
       ok: true,
-      points: points.length,
+      points: out.points.length,
       payload,
       echo: echoed,
       warnings,
       bodyBytes: body.length,
+      pipeline: out.stats,
     }
   } catch (e) {
     if (e instanceof FerryError) return { ok: false, error: toPayload(e) }

@@ -6,6 +6,9 @@ import type { ErrorPayload } from '../errors.js'
 import type { Category } from '../shared/category.js'
 import type { EchoFormat } from './codec/echo.js'
 import type { Precision } from './precision.js'
+import type { ScriptStat } from '../pipeline/apply.js'
+import type { PipelineTaskInfo } from '../pipeline/worker-host.js'
+import type { DebugTask } from '../pipeline/debug/types.js'
 
 export interface DecodeTask {
   body: Uint8Array
@@ -21,6 +24,8 @@ export interface DecodeTask {
   /** Global tags added to every point that lacks the key (after echo). */
   extraTags: [string, string][]
   maxBodyBytes: number
+  /** Pipeline version and script parameter; null when the pipeline is off for this write. */
+  pipeline: PipelineTaskInfo | null
 }
 
 export interface DecodeOk {
@@ -32,6 +37,8 @@ export interface DecodeOk {
   /** Corrections applied, by warning type. */
   warnings: Record<string, number>
   bodyBytes: number
+  /** One entry per script that ran. */
+  pipeline: ScriptStat[]
 }
 
 export interface DecodeFailed {
@@ -40,6 +47,9 @@ export interface DecodeFailed {
 }
 
 export type DecodeResult = DecodeOk | DecodeFailed
+
+/** What a decode worker accepts: a write body, or a pipeline debug request. */
+export type WorkerTask = DecodeTask | DebugTask
 
 /** The seam the HTTP source depends on; the Piscina pool implements it. */
 export interface Decoder {

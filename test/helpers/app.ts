@@ -2,6 +2,9 @@
 import { MemoryBuffer } from '../../src/buffer/memory.js'
 import { loadConfig } from '../../src/config/load.js'
 import { InlineDecoder } from '../../src/decode/inline.js'
+import { runDebug } from '../../src/pipeline/debug/run.js'
+import { PipelineHost } from '../../src/pipeline/worker-host.js'
+import { PipelineEvents } from '../../src/telemetry/pipeline-events.js'
 import type { Decoder } from '../../src/decode/protocol.js'
 import { parseUpstream } from '../../src/sinks/dataway/upstream.js'
 import { createApp } from '../../src/sources/http/app.js'
@@ -15,13 +18,28 @@ export interface TestAppOptions {
   hostTags?: Record<string, string>
   decoder?: Decoder
   upstream?: string
+  /** A script folder: the inline decoder runs the pipeline from it (zone Asia/Shanghai). */
+  pipelineDir?: string
 }
+
+const TEST_LIMITS = { memoryBytes: 32 << 20, stackBytes: 256 << 10, batchTimeoutMs: 1000 }
+const TZ = 'Asia/Shanghai'
 
 export function testApp(o: TestAppOptions = {}) {
   const { config } = loadConfig('/nonexistent/ferry.conf', o.env ?? {})
   const metrics = createMetrics()
   const events = new Events(silentLogger(), metrics)
   const buffer = new MemoryBuffer(256 * 1024 * 1024)
+  const pipelineEvents = new PipelineEvents(silentLogger(), metrics.registry)
+  const host = o.pipelineDir
+    ? new PipelineHost({
+        ...TEST_LIMITS,
+        dir: o.pipelineDir,
+        timezone: TZ,
+        maxBatch: 1000,
+        defaults: {},
+      })
+    : null
   const identity = {
     version: '0.0.0-test',
     commit: 'test',
@@ -37,12 +55,14 @@ export function testApp(o: TestAppOptions = {}) {
   const app = createApp(
     {
       config,
-      decoder: o.decoder ?? new InlineDecoder(),
+      decoder: o.decoder ?? new InlineDecoder(host),
       buffer,
       tags,
       events,
       identity,
       upstream: () => (o.upstream ? parseUpstream(o.upstream) : null),
+      pipeline: { version: () => 1, debug: (task) => runDebug(task, TZ) },
+      pipelineEvents,
     },
     metrics.registry,
   )

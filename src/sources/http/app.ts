@@ -9,6 +9,7 @@ import type { HttpDeps, HttpEnv } from './deps.js'
 import { forwardRoutes } from './routes/forward.js'
 import { infoRoutes } from './routes/info.js'
 import { metricsRoutes } from './routes/metrics.js'
+import { pipelineRoutes } from './routes/pipeline.js'
 import { writeRoutes } from './routes/write.js'
 
 function errorResponse(err: FerryError): Response {
@@ -41,6 +42,7 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   writeRoutes(app, deps)
   infoRoutes(app, deps)
   forwardRoutes(app, deps)
+  pipelineRoutes(app, deps)
   metricsRoutes(app, registry)
 
   app.notFound((c) =>

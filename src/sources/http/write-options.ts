@@ -14,6 +14,7 @@ export interface WriteOptions {
   ignoreGlobalHostTags: boolean
   input: string
   precision: Precision | null
+  /** The script for every point of the body (`pipeline_source`, else `source`); `-`: none. */
   source: string | null
   storageIndex: string | null
   strict: boolean
@@ -72,7 +73,7 @@ export function parseWriteOptions(
     ignoreGlobalHostTags: q.has('ignore_global_host_tags') || q.has('ignore_global_tags'),
     input: q.get('input') || 'agent-http',
     precision: precisionOf(q),
-    source: q.get('source') || null,
+    source: q.get('pipeline_source') || q.get('source') || null,
     storageIndex: storageIndexOf(q),
     strict: q.has('strict'),
   }

@@ -47,24 +47,29 @@ test('random bytes: parsers only raise coded errors', () => {
   )
 })
 
-test('random line-protocol-like text: whole decode task never fails unexpectedly', () => {
+test('random line-protocol-like text: whole decode task never fails unexpectedly', async () => {
   const lpish = fc.stringMatching(/^[a-z=, "\\\n#0-9.iutfTF[\]b-]{0,80}$/)
-  fc.assert(
-    fc.property(lpish, fc.constantFrom('metric', 'logging', 'object'), (text, category) => {
-      const r = processTask({
-        body: Buffer.from(text),
-        category: category as 'metric',
-        contentType: '',
-        encoding: '',
-        precision: null,
-        strict: false,
-        echo: 'pbjson',
-        now: 1n,
-        extraTags: [['host', 'h']],
-        maxBodyBytes: 1 << 20,
-      })
-      if (!r.ok) assert.notEqual(r.error.code, 'internalError', r.error.message)
-    }),
+  await fc.assert(
+    fc.asyncProperty(
+      lpish,
+      fc.constantFrom('metric', 'logging', 'object'),
+      async (text, category) => {
+        const r = await processTask({
+          body: Buffer.from(text),
+          category: category as 'metric',
+          contentType: '',
+          encoding: '',
+          precision: null,
+          strict: false,
+          echo: 'pbjson',
+          now: 1n,
+          extraTags: [['host', 'h']],
+          maxBodyBytes: 1 << 20,
+          pipeline: null,
+        })
+        if (!r.ok) assert.notEqual(r.error.code, 'internalError', r.error.message)
+      },
+    ),
     { numRuns: 3000 },
   )
 })

@@ -34,8 +34,10 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
           election: opts.globalElectionTags,
         }),
         maxBodyBytes: deps.config.http_api.max_body_size,
+        pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: opts.source } : null,
       })
-      if (!opts.dry) {
+      for (const s of out.pipeline) deps.pipelineEvents?.ran(category, s)
+      if (!opts.dry && out.points > 0) {
         const storageIndex = category === 'logging' ? (opts.storageIndex ?? undefined) : undefined
         await deps.buffer.push({
           category,

@@ -1,0 +1,54 @@
+/** The `[pipeline]` section of the config schema (scripts, sandbox limits, reload). */
+import { isZone } from '../pipeline/time/zone.js'
+
+const atLeast = (min: number, what: string) => (v: number) =>
+  v >= min ? undefined : `at least ${what}`
+
+export const PIPELINE_SCHEMA = {
+  enable: { type: 'bool', default: true, env: 'ENV_PIPELINE_ENABLE' },
+  dir: { type: 'string', default: '', env: 'ENV_PIPELINE_DIR' },
+  default_pipeline: { type: 'tags', default: {}, env: 'ENV_PIPELINE_DEFAULT_PIPELINE' },
+  timezone: {
+    type: 'string',
+    default: '',
+    env: 'ENV_PIPELINE_TIMEZONE',
+    check: (v: string) => (v === '' || isZone(v) ? undefined : 'not a known time zone'),
+  },
+  memory_limit: {
+    type: 'bytes',
+    default: 64 * 1024 * 1024,
+    env: 'ENV_PIPELINE_MEMORY_LIMIT',
+    check: atLeast(4 * 1024 * 1024, '4MiB'),
+  },
+  max_stack_size: {
+    type: 'bytes',
+    default: 512 * 1024,
+    env: 'ENV_PIPELINE_MAX_STACK_SIZE',
+    check: atLeast(64 * 1024, '64KiB'),
+  },
+  batch_timeout: {
+    type: 'duration',
+    default: 1000,
+    env: 'ENV_PIPELINE_BATCH_TIMEOUT',
+    check: atLeast(10, '10ms'),
+  },
+  max_batch: { type: 'int', default: 1000, env: 'ENV_PIPELINE_MAX_BATCH', check: atLeast(1, '1') },
+  reload_interval: {
+    type: 'duration',
+    default: 5000,
+    env: 'ENV_PIPELINE_RELOAD_INTERVAL',
+    check: atLeast(100, '100ms'),
+  },
+} as const
+
+export interface PipelineConfig {
+  enable: boolean
+  dir: string
+  default_pipeline: Record<string, string>
+  timezone: string
+  memory_limit: number
+  max_stack_size: number
+  batch_timeout: number
+  max_batch: number
+  reload_interval: number
+}

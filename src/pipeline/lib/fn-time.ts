@@ -1,0 +1,82 @@
+/** Time functions: default_time, datetime, parse_duration, duration_precision, timestamp. */
+import type { LibFn } from './registry.js'
+import { keyArg, type CallCtx } from './context.js'
+import { deleteKey, getKey, setKey, type PlPoint } from './pl-point.js'
+import { parseTime } from '../time/parse.js'
+import { formatTime } from '../time/format.js'
+
+const UNIT_NS: Record<string, bigint> = { s: 1_000_000_000n, ms: 1_000_000n, us: 1000n, ns: 1n }
+const DURATION_NS: Record<string, number> = {
+  ns: 1,
+  us: 1e3,
+  µs: 1e3,
+  ms: 1e6,
+  s: 1e9,
+  m: 60e9,
+  h: 3600e9,
+}
+
+function defaultTime(c: CallCtx, p: PlPoint, a: unknown[]): boolean {
+  const key = keyArg(a[0], 'default_time')
+  const v = getKey(p, key)
+  if (v === undefined || v === null) return false
+  const tz = typeof a[1] === 'string' && a[1] ? a[1] : c.tz
+  const ns = typeof v === 'number' ? parseTime(String(Math.trunc(v)), tz) : parseTime(String(v), tz)
+  if (ns === null) return false
+  p.time = ns
+  deleteKey(p, key)
+  return true
+}
+
+/** Go duration syntax: `1h2m3.5s`, `-150ms`, `2us`. */
+export function parseDuration(s: string): number | null {
+  const m = /^([+-])?((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+$/.exec(s)
+  if (!m) return s === '0' ? 0 : null
+  let total = 0
+  for (const part of s.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/g))
+    total += Number(part[1]) * DURATION_NS[part[2]]
+  return Math.round(m[1] === '-' ? -total : total)
+}
+
+function datetime(p: PlPoint, a: unknown[]): boolean {
+  const key = keyArg(a[0], 'datetime')
+  const v = getKey(p, key)
+  const unit = UNIT_NS[String(a[1])]
+  if (typeof v !== 'number' && typeof v !== 'bigint') return false
+  if (!unit) return false
+  const ns = BigInt(Math.trunc(Number(v))) * unit
+  setKey(p, key, formatTime(ns, String(a[2] ?? 'RFC3339'), typeof a[3] === 'string' ? a[3] : 'UTC'))
+  return true
+}
+
+export const TIME_FNS: Record<string, LibFn> = {
+  default_time: { params: ['time', 'timezone'], run: (c, p, a) => defaultTime(c, p, a) },
+  datetime: { params: ['key', 'precision', 'fmt', 'tz'], run: (_c, p, a) => datetime(p, a) },
+  parse_duration: {
+    params: ['key'],
+    run: (_c, p, a) => {
+      const key = keyArg(a[0], 'parse_duration')
+      const v = getKey(p, key)
+      const ns = typeof v === 'string' ? parseDuration(v) : null
+      if (ns !== null) setKey(p, key, ns)
+    },
+  },
+  duration_precision: {
+    params: ['key', 'old_precision', 'new_precision'],
+    run: (_c, p, a) => {
+      const key = keyArg(a[0], 'duration_precision')
+      const v = getKey(p, key)
+      const from = UNIT_NS[String(a[1])]
+      const to = UNIT_NS[String(a[2])]
+      if (typeof v !== 'number' || !from || !to) return
+      setKey(p, key, Math.trunc((v * Number(from)) / Number(to)))
+    },
+  },
+  timestamp: {
+    params: ['precision'],
+    run: (_c, _p, a) => {
+      const ns = BigInt(Date.now()) * 1_000_000n
+      return Number(ns / (UNIT_NS[String(a[0] ?? 'ns')] ?? 1n))
+    },
+  },
+}

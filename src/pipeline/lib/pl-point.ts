@@ -1,0 +1,129 @@
+/**
+ * The point as a pipeline script sees it: keys in two maps (tags, fields), one namespace for
+ * reading. Converted from and back to the shared `Point` around a script run.
+ *
+ * Invariants:
+ * - A key lives in `tags` or in `fields`, never both.
+ * - `src` is the point as it entered; an error restores it (a failed script changes nothing).
+ * - Fields the script did not touch go back as their original `Field` (kind, type, unit kept).
+ */
+import { Kind, type Field, type Point, type Value } from '../../shared/point.js'
+
+export type PlValue = string | number | bigint | boolean | null | Uint8Array | object
+
+export interface PlPoint {
+  name: string
+  tags: Map<string, string>
+  fields: Map<string, PlValue>
+  /** Field keys holding a number that must stay a float even when it is whole. */
+  floats: Set<string>
+  time: bigint
+  dropped: boolean
+  /** exit() was called or the script failed: later calls skip the point. */
+  done: boolean
+  error: string | null
+  created: PlPoint[] | null
+  src: Point
+}
+
+function inValue(f: Field): PlValue {
+  if (f.kind === Kind.UINT && typeof f.value === 'bigint') return f.value
+  return f.value as PlValue
+}
+
+export function toPl(p: Point): PlPoint {
+  const tags = new Map<string, string>()
+  for (const t of p.tags) tags.set(t.key, t.value)
+  const fields = new Map<string, PlValue>()
+  const floats = new Set<string>()
+  for (const f of p.fields) {
+    fields.set(f.key, inValue(f))
+    if (f.kind === Kind.FLOAT) floats.add(f.key)
+  }
+  return {
+    name: p.name,
+    tags,
+    fields,
+    floats,
+    time: p.time ?? 0n,
+    dropped: false,
+    done: false,
+    error: null,
+    created: null,
+    src: p,
+  }
+}
+
+export function newPl(name: string, time: bigint): PlPoint {
+  const src: Point = { name, tags: [], fields: [], time, warns: null }
+  return toPl(src)
+}
+
+function kindOf(pl: PlPoint, key: string, v: PlValue): Kind {
+  switch (typeof v) {
+    case 'string':
+      return Kind.STRING
+    case 'boolean':
+      return Kind.BOOL
+    case 'bigint':
+      return Kind.INT
+    case 'number':
+      return pl.floats.has(key) || !Number.isInteger(v) ? Kind.FLOAT : Kind.INT
+    default:
+      return v instanceof Uint8Array ? Kind.BYTES : Kind.STRING
+  }
+}
+
+function outField(pl: PlPoint, key: string, v: PlValue, orig: Field | undefined): Field | null {
+  if (v === null || v === undefined) return null
+  if (orig && orig.value === v) return orig
+  const kind = kindOf(pl, key, v)
+  const value: Value =
+    typeof v === 'object' && !(v instanceof Uint8Array) ? JSON.stringify(v) : (v as Value)
+  return { key, kind, value }
+}
+
+/** Back to the shared model; an errored point comes back exactly as it entered. */
+export function fromPl(pl: PlPoint): Point {
+  if (pl.error !== null) return pl.src
+  const orig = new Map<string, Field>()
+  for (const f of pl.src.fields) orig.set(f.key, f)
+  const fields: Field[] = []
+  for (const [key, v] of pl.fields) {
+    const f = outField(pl, key, v, orig.get(key))
+    if (f) fields.push(f)
+  }
+  const tags = [...pl.tags].map(([key, value]) => ({ key, value }))
+  return { name: pl.name, tags, fields, time: pl.time, warns: null }
+}
+
+/** Reads a key: fields first, then tags; undefined when absent. */
+export function getKey(pl: PlPoint, key: string): PlValue | undefined {
+  const v = pl.fields.get(key)
+  if (v !== undefined) return v
+  return pl.tags.get(key)
+}
+
+/** Sets a key; a tag stays a tag while the value is a string. */
+export function setKey(pl: PlPoint, key: string, v: PlValue, float = false): void {
+  if (pl.tags.has(key)) {
+    if (typeof v === 'string') {
+      pl.tags.set(key, v)
+      return
+    }
+    pl.tags.delete(key)
+  }
+  pl.fields.set(key, v)
+  if (float) pl.floats.add(key)
+  else pl.floats.delete(key)
+}
+
+export function deleteKey(pl: PlPoint, key: string): void {
+  pl.tags.delete(key)
+  pl.fields.delete(key)
+  pl.floats.delete(key)
+}
+
+export function hasKey(pl: PlPoint, key: string): boolean {
+  return pl.fields.has(key) || pl.tags.has(key)
+}

@@ -1,0 +1,83 @@
+/**
+ * The function library, by the reference's names. Each function runs on the host for one
+ * point; the sandbox calls it for one point (point mode) or for every live point of a batch
+ * (batch mode). `params` names the parameters, for Platypus named arguments.
+ */
+import type { CallCtx } from './context.js'
+import { keyArg, valArg } from './context.js'
+import { EXTRACT_FNS } from './fn-extract.js'
+import { KEY_FNS } from './fn-keys.js'
+import { STRING_FNS } from './fn-strings.js'
+import { TIME_FNS } from './fn-time.js'
+import { newPl, type PlPoint, type PlValue } from './pl-point.js'
+
+export interface LibFn {
+  params: string[]
+  run: (c: CallCtx, p: PlPoint, a: unknown[]) => unknown
+}
+
+function createPoint(p: PlPoint, a: unknown[]): void {
+  const ts = typeof a[3] === 'number' ? BigInt(Math.trunc(a[3])) : p.time
+  const np = newPl(String(valArg(p, a[0]) ?? ''), ts)
+  const tags = (valArg(p, a[1]) ?? {}) as Record<string, unknown>
+  const fields = (valArg(p, a[2]) ?? {}) as Record<string, unknown>
+  for (const [k, v] of Object.entries(tags)) np.tags.set(k, String(v))
+  for (const [k, v] of Object.entries(fields)) np.fields.set(k, v as PlValue)
+  ;(p.created ??= []).push(np)
+}
+
+const FLOW_FNS: Record<string, LibFn> = {
+  drop: {
+    params: [],
+    run: (_c, p) => {
+      p.dropped = true
+    },
+  },
+  drop_origin_data: { params: [], run: (_c, p) => void p.fields.delete('message') },
+  create_point: {
+    params: ['name', 'tags', 'fields', 'ts', 'category'],
+    run: (_c, p, a) => createPoint(p, a),
+  },
+  setopt: {
+    params: ['status_mapping'],
+    run: (c, _p, a) => {
+      if (typeof a[0] === 'boolean') c.statusMapping = a[0]
+    },
+  },
+  pt_name: {
+    params: ['name'],
+    run: (_c, p, a) => {
+      if (a.length > 0 && a[0] !== null) p.name = String(valArg(p, a[0]))
+      return p.name
+    },
+  },
+  value_type: {
+    params: ['value'],
+    run: (_c, p, a) => {
+      const v = valArg(p, a[0])
+      if (v === null) return ''
+      if (Array.isArray(v)) return 'list'
+      if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float'
+      return typeof v === 'object' ? 'map' : typeof v === 'string' ? 'str' : typeof v
+    },
+  },
+  exists: {
+    params: ['key'],
+    run: (_c, p, a) => valArg(p, { $k: keyArg(a[0], 'exists') }) !== null,
+  },
+}
+
+export const LIBRARY: Record<string, LibFn> = {
+  ...KEY_FNS,
+  ...STRING_FNS,
+  ...EXTRACT_FNS,
+  ...TIME_FNS,
+  ...FLOW_FNS,
+}
+
+/** Functions the sandbox implements itself (control flow), not host calls. */
+export const SANDBOX_FNS = ['exit', 'use']
+
+export function isLibraryFunction(name: string): boolean {
+  return Object.hasOwn(LIBRARY, name) || SANDBOX_FNS.includes(name)
+}

@@ -1,0 +1,129 @@
+/**
+ * `user_agent()`: the fields the reference adds, in its formats (browser, browserVer, engine,
+ * engineVer, os, ua = platform, isMobile, isBot), e.g. `os` "Windows 7" for NT 6.1 and
+ * "Intel Mac OS X 11_1_0" on a Mac. Results are cached: real traffic repeats its agents.
+ */
+export interface UserAgent {
+  isMobile: boolean
+  isBot: boolean
+  os: string
+  browser: string
+  browserVer: string
+  engine: string
+  engineVer: string
+  ua: string
+}
+
+interface Section {
+  name: string
+  version: string
+  comment: string[]
+}
+
+const WINDOWS: Record<string, string> = {
+  '10.0': 'Windows 10',
+  '6.3': 'Windows 8.1',
+  '6.2': 'Windows 8',
+  '6.1': 'Windows 7',
+  '6.0': 'Windows Vista',
+  '5.2': 'Windows XP x64 Edition',
+  '5.1': 'Windows XP',
+  '5.01': 'Windows 2000, Service Pack 1 (SP1)',
+  '5.0': 'Windows 2000',
+  '4.0': 'Windows NT 4.0',
+}
+const BOT = /bot|crawl|spider|slurp|facebookexternalhit|curl|wget|python-requests|httpclient/i
+const cache = new Map<string, UserAgent>()
+
+function sections(ua: string): Section[] {
+  const out: Section[] = []
+  const re = /([^\s/()]+)(?:\/([^\s()]*))?\s*(?:\(([^)]*)\))?/g
+  let m: RegExpExecArray | null
+  while ((m = re.exec(ua)) !== null) {
+    if (m[0] === '') {
+      re.lastIndex++
+      continue
+    }
+    out.push({
+      name: m[1],
+      version: m[2] ?? '',
+      comment: m[3] ? m[3].split(';').map((s) => s.trim()) : [],
+    })
+  }
+  return out
+}
+
+function osOf(platform: string, comment: string[]): string {
+  for (const c of comment) {
+    const nt = /^Windows NT (\d+\.\d+)/.exec(c)
+    if (nt) return WINDOWS[nt[1]] ?? c
+    if (/Mac OS X|Android|iPhone OS|CPU OS|Linux|CrOS|FreeBSD/.test(c)) return c
+    if (/^Windows/.test(c)) return c
+  }
+  return platform
+}
+
+function browserOf(s: Section[], find: (n: string) => Section | undefined): [string, string] {
+  const pick: [string, string][] = [
+    ['Edg', 'Edge'],
+    ['Edge', 'Edge'],
+    ['OPR', 'Opera'],
+    ['YaBrowser', 'YaBrowser'],
+    ['SamsungBrowser', 'SamsungBrowser'],
+    ['Chrome', 'Chrome'],
+    ['CriOS', 'Chrome'],
+    ['Firefox', 'Firefox'],
+    ['FxiOS', 'Firefox'],
+  ]
+  for (const [token, name] of pick) {
+    const sec = find(token)
+    if (sec) return [name, sec.version]
+  }
+  if (find('Safari')) return ['Safari', find('Version')?.version ?? '']
+  const ie = s[0]?.comment.find((c) => c.startsWith('MSIE '))
+  if (ie) return ['Internet Explorer', ie.slice(5)]
+  if (find('Trident'))
+    return ['Internet Explorer', /rv:([\d.]+)/.exec(s[0].comment.join(';'))?.[1] ?? '']
+  return [s[0]?.name ?? '', s[0]?.version ?? '']
+}
+
+function engineOf(find: (n: string) => Section | undefined): [string, string] {
+  for (const e of ['AppleWebKit', 'Trident', 'Presto']) {
+    const sec = find(e)
+    if (sec) return [e, sec.version]
+  }
+  const gecko = find('Gecko')
+  if (gecko) return ['Gecko', gecko.version]
+  return ['', '']
+}
+
+function parse(text: string): UserAgent {
+  const s = sections(text)
+  const find = (n: string) => s.find((x) => x.name === n)
+  const comment = s[0]?.comment ?? []
+  const platform = comment[0] ? (comment[0].startsWith('Windows') ? 'Windows' : comment[0]) : ''
+  const [browser, browserVer] = browserOf(s, find)
+  const [engine, engineVer] = engineOf(find)
+  const isBot = BOT.test(text) || (s.length > 0 && s[0].name !== 'Mozilla' && s[0].name !== 'Opera')
+  const isMobile = /Mobile|iPhone|iPod|Android.*Mobile|Windows Phone|BlackBerry/.test(text)
+  return {
+    isMobile,
+    isBot,
+    os: osOf(platform, comment),
+    browser,
+    browserVer,
+    engine,
+    engineVer,
+    ua: platform,
+  }
+}
+
+export function parseUserAgent(text: string): UserAgent {
+  let r = cache.get(text)
+  if (!r) {
+    r = parse(text)
+    if (cache.size >= 4096) cache.clear()
+    cache.set(text, r)
+  }
+  return r
+}

@@ -1,0 +1,24 @@
+/** Platypus syntax tree. Every node keeps the position of its first token. */
+export interface At {
+  pos: number
+  ln: number
+  col: number
+}
+
+export type Expr =
+  | ({ t: 'lit'; value: string | number | boolean | null } & At)
+  | ({ t: 'id'; name: string } & At)
+  | ({ t: 'attr'; obj: Expr; name: string } & At)
+  | ({ t: 'index'; obj: Expr; index: Expr } & At)
+  | ({ t: 'call'; name: string; args: Expr[]; named: [string, Expr][] } & At)
+  | ({ t: 'list'; items: Expr[] } & At)
+  | ({ t: 'map'; entries: [Expr, Expr][] } & At)
+  | ({ t: 'unary'; op: string; arg: Expr } & At)
+  | ({ t: 'binary'; op: string; left: Expr; right: Expr } & At)
+
+export type Stmt =
+  | ({ t: 'expr'; expr: Expr } & At)
+  | ({ t: 'assign'; target: Expr; op: string; value: Expr } & At)
+  | ({ t: 'if'; branches: [Expr, Stmt[]][]; otherwise: Stmt[] | null } & At)
+  | ({ t: 'for'; name: string; iter: Expr; body: Stmt[] } & At)
+  | ({ t: 'jump'; kind: 'break' | 'continue' } & At)

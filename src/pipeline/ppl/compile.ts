@@ -1,0 +1,161 @@
+/**
+ * Platypus -> JavaScript for the sandbox. Script variables become `$v_` locals; a bare name
+ * that is not a variable is a point key: `key("x")` where a function takes it as an argument
+ * (so `cast(status_code, "int")` names the key), `get_key("x")` where its value is used.
+ * Named arguments are put in place by the library's parameter lists.
+ *
+ * A script made only of library calls whose arguments are literals or keys is "straight":
+ * it does the same thing to every point, so it can run once per batch (batch mode).
+ */
+import { LIBRARY, isLibraryFunction } from '../lib/registry.js'
+import type { Expr, Stmt } from './ast.js'
+import { PlSyntaxError, parsePpl } from './parser.js'
+
+export interface CompiledScript {
+  js: string
+  straight: boolean
+  /** Scripts named by `use("...")` with a literal. */
+  uses: string[]
+}
+
+class Compiler {
+  readonly locals = new Set<string>()
+  readonly uses: string[] = []
+
+  collect(stmts: Stmt[]): void {
+    for (const s of stmts) {
+      if (s.t === 'assign' && s.target.t === 'id') this.locals.add(s.target.name)
+      if (s.t === 'for') {
+        this.locals.add(s.name)
+        this.collect(s.body)
+      }
+      if (s.t === 'if') {
+        for (const [, body] of s.branches) this.collect(body)
+        if (s.otherwise) this.collect(s.otherwise)
+      }
+    }
+  }
+
+  block(stmts: Stmt[]): string {
+    return stmts.map((s) => this.stmt(s)).join('\n')
+  }
+
+  stmt(s: Stmt): string {
+    switch (s.t) {
+      case 'expr':
+        return `${this.expr(s.expr)};`
+      case 'assign':
+        if (s.target.t === 'id') return `$v_${s.target.name} ${s.op} ${this.expr(s.value)};`
+        return `${this.expr(s.target)} ${s.op} ${this.expr(s.value)};`
+      case 'if': {
+        const parts = s.branches.map(
+          ([c, body], i) =>
+            `${i ? ' else ' : ''}if ($truthy(${this.expr(c)})) {\n${this.block(body)}\n}`,
+        )
+        return parts.join('') + (s.otherwise ? ` else {\n${this.block(s.otherwise)}\n}` : '')
+      }
+      case 'for':
+        return `for ($v_${s.name} of $iter(${this.expr(s.iter)})) {\n${this.block(s.body)}\n}`
+      case 'jump':
+        return `${s.kind};`
+    }
+  }
+
+  /** A name path (`a`, `a.b`) rooted at a point key, or null. */
+  private keyPath(e: Expr): string | null {
+    if (e.t === 'id') return e.name === '_' || this.locals.has(e.name) ? null : e.name
+    if (e.t === 'attr') {
+      const root = this.keyPath(e.obj)
+      return root === null ? null : `${root}.${e.name}`
+    }
+    return null
+  }
+
+  arg(e: Expr): string {
+    if (e.t === 'id' && e.name === '_') return '_'
+    if (e.t === 'id' && this.locals.has(e.name))
+      return `key(${JSON.stringify(e.name)}, $v_${e.name})`
+    const path = this.keyPath(e)
+    return path !== null ? `key(${JSON.stringify(path)})` : this.expr(e)
+  }
+
+  call(e: Extract<Expr, { t: 'call' }>): string {
+    if (!isLibraryFunction(e.name))
+      throw new PlSyntaxError(`unknown function ${e.name}`, e.pos, e.ln, e.col)
+    if (e.name === 'use' && e.args[0]?.t === 'lit') this.uses.push(String(e.args[0].value))
+    const args = e.args.map((a) => this.arg(a))
+    const params = LIBRARY[e.name]?.params ?? []
+    for (const [name, value] of e.named) {
+      const at = params.indexOf(name)
+      if (at < 0)
+        throw new PlSyntaxError(
+          `${e.name} has no parameter ${name}`,
+          value.pos,
+          value.ln,
+          value.col,
+        )
+      while (args.length < at) args.push('undefined')
+      args[at] = this.arg(value)
+    }
+    return `${e.name}(${args.join(', ')})`
+  }
+
+  expr(e: Expr): string {
+    switch (e.t) {
+      case 'lit':
+        return JSON.stringify(e.value)
+      case 'id':
+        if (e.name === '_') return 'get_key(_)'
+        return this.locals.has(e.name) ? `$v_${e.name}` : `get_key(${JSON.stringify(e.name)})`
+      case 'attr':
+        return `$get(${this.expr(e.obj)}, ${JSON.stringify(e.name)})`
+      case 'index':
+        return `$get(${this.expr(e.obj)}, ${this.expr(e.index)})`
+      case 'call':
+        return this.call(e)
+      case 'list':
+        return `[${e.items.map((x) => this.expr(x)).join(', ')}]`
+      case 'map':
+        return `({${e.entries.map(([k, v]) => `[${this.expr(k)}]: ${this.expr(v)}`).join(', ')}})`
+      case 'unary':
+        return `(${e.op}${this.expr(e.arg)})`
+      case 'binary': {
+        const op = e.op === '==' ? '===' : e.op === '!=' ? '!==' : e.op
+        return `(${this.expr(e.left)} ${op} ${this.expr(e.right)})`
+      }
+    }
+  }
+
+  /** Arguments that are the same for every point or read only keys. */
+  private pointFree(e: Expr): boolean {
+    if (e.t === 'lit') return true
+    if (e.t === 'id' || e.t === 'attr')
+      return e.t === 'id' ? !this.locals.has(e.name) : this.keyPath(e) !== null
+    if (e.t === 'list') return e.items.every((x) => this.pointFree(x) && x.t === 'lit')
+    if (e.t === 'map') return e.entries.every(([k, v]) => k.t === 'lit' && v.t === 'lit')
+    if (e.t === 'unary') return e.op === '-' && e.arg.t === 'lit'
+    return false
+  }
+
+  straight(stmts: Stmt[]): boolean {
+    if (this.locals.size) return false
+    return stmts.every(
+      (s) =>
+        s.t === 'expr' &&
+        s.expr.t === 'call' &&
+        s.expr.args.every((a) => this.pointFree(a)) &&
+        s.expr.named.every(([, v]) => this.pointFree(v)),
+    )
+  }
+}
+
+export function compilePpl(src: string): CompiledScript {
+  const stmts = parsePpl(src)
+  const c = new Compiler()
+  c.collect(stmts)
+  const body = c.block(stmts)
+  const decl = c.locals.size
+    ? `let ${[...c.locals].map((n) => `$v_${n} = null`).join(', ')};\n`
+    : ''
+  return { js: decl + body, straight: c.straight(stmts), uses: c.uses }
+}

@@ -1,0 +1,39 @@
+/** `[pipeline]` config -> worker and watcher settings; the HTTP source's view of both. */
+import path from 'node:path'
+import type { LoadedConfig } from '../config/load.js'
+import type { DecodePool } from '../decode/pool.js'
+import type { PipelineDeps } from '../sources/http/deps.js'
+import { localZone } from './time/zone.js'
+import type { PipelineWatcher } from './watcher.js'
+import type { PipelineWorkerConfig } from './worker-host.js'
+
+/** `dir`, else `pipeline/` beside the config file, else `conf.d/pipeline` here. */
+export function pipelineDir(loaded: LoadedConfig): string {
+  const dir = loaded.config.pipeline.dir
+  if (dir) return dir
+  return loaded.file
+    ? path.join(path.dirname(loaded.file), 'pipeline')
+    : path.join('conf.d', 'pipeline')
+}
+
+export function pipelineSettings(loaded: LoadedConfig) {
+  const c = loaded.config.pipeline
+  if (!c.enable) return null
+  const limits = {
+    memoryBytes: c.memory_limit,
+    stackBytes: c.max_stack_size,
+    batchTimeoutMs: c.batch_timeout,
+    timezone: c.timezone || localZone(),
+  }
+  const worker: PipelineWorkerConfig = {
+    ...limits,
+    dir: pipelineDir(loaded),
+    maxBatch: c.max_batch,
+    defaults: c.default_pipeline,
+  }
+  return { worker, watcher: { ...limits, reloadMs: c.reload_interval } }
+}
+
+export function pipelineDeps(watcher: PipelineWatcher, pool: DecodePool): PipelineDeps {
+  return { version: () => watcher.version(), debug: (task) => pool.debug(task) }
+}

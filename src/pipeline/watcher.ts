@@ -1,0 +1,56 @@
+/**
+ * The HTTP thread's view of the script folder: polls it (stat only) every `reload_interval`;
+ * when anything changed it bumps the version the decode workers follow, and compiles every
+ * script once here to report errors (workers compile too, silently, keeping old versions).
+ */
+import type { Component } from '../component.js'
+import type { PipelineEvents } from '../telemetry/pipeline-events.js'
+import { PipelineEngine } from './engine.js'
+import type { SandboxLimits } from './sandbox/sandbox.js'
+import { fingerprint } from './scripts/store.js'
+import { sync } from './worker-host.js'
+
+export class PipelineWatcher implements Component {
+  readonly name = 'pipeline-watcher'
+  private current = 0
+  private print = ''
+  private timer: NodeJS.Timeout | null = null
+  private checker: PipelineEngine | null = null
+
+  constructor(
+    private readonly dir: string,
+    private readonly limits: SandboxLimits & { timezone: string; reloadMs: number },
+    readonly events: PipelineEvents,
+  ) {}
+
+  version(): number {
+    return this.current
+  }
+
+  async start(): Promise<void> {
+    if (this.checker) return
+    this.checker = await PipelineEngine.create(this.limits)
+    this.poll()
+    this.timer = setInterval(() => this.poll(), this.limits.reloadMs)
+    this.timer.unref()
+  }
+
+  /** Re-reads the folder now when it changed (also what SIGHUP-style reloads would call). */
+  poll(): void {
+    const print = fingerprint(this.dir)
+    if (print === this.print || !this.checker) return
+    this.print = print
+    this.current++
+    const failed = new Map<string, Parameters<PipelineEvents['compileFailed']>[1]>()
+    sync(this.checker, this.dir, (file, errors) => failed.set(file, errors))
+    for (const [file, errors] of failed) this.events.compileFailed(file, errors)
+    this.events.loaded(this.current, this.checker.names().length)
+  }
+
+  async shutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    this.checker?.dispose()
+    this.checker = null
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The pipeline side of a decode worker: one engine, kept in step with the script folder.
+ * The HTTP thread bumps a version when the folder changes and sends it with each task; a
+ * worker seeing a new version re-reads the folder (scripts that fail to compile keep their
+ * previous version, deleted scripts go).
+ */
+import type { Category } from '../shared/category.js'
+import type { Point } from '../shared/point.js'
+import { applyPipeline, type Applied } from './apply.js'
+import { PipelineEngine } from './engine.js'
+import type { SandboxLimits } from './sandbox/sandbox.js'
+import type { PlError } from './scripts/compile.js'
+import { scanPatterns, scanScripts } from './scripts/store.js'
+
+export interface PipelineWorkerConfig extends SandboxLimits {
+  dir: string
+  timezone: string
+  maxBatch: number
+  defaults: Record<string, string>
+}
+
+/** What a decode task says about the pipeline. */
+export interface PipelineTaskInfo {
+  version: number
+  /** The write's `source` / `pipeline_source` parameter. */
+  source: string | null
+}
+
+export class PipelineHost {
+  private engine: Promise<PipelineEngine> | null = null
+  private version = -1
+
+  constructor(readonly cfg: PipelineWorkerConfig) {}
+
+  private async engineAt(version: number): Promise<PipelineEngine> {
+    this.engine ??= PipelineEngine.create({ ...this.cfg })
+    const engine = await this.engine
+    if (version !== this.version) {
+      this.version = version
+      sync(engine, this.cfg.dir)
+    }
+    return engine
+  }
+
+  async apply(category: Category, points: Point[], info: PipelineTaskInfo): Promise<Applied> {
+    const engine = await this.engineAt(info.version)
+    const names = engine.names()
+    if (names.length === 0) return { points, stats: [] }
+    return applyPipeline(
+      engine,
+      category,
+      points,
+      {
+        source: info.source,
+        fallback: this.cfg.defaults[category]?.replace(/\.(p|js)$/, '') ?? null,
+        has: (name) => engine.has(category, name),
+      },
+      this.cfg.maxBatch,
+    )
+  }
+}
+
+export function sync(
+  engine: PipelineEngine,
+  dir: string,
+  onError?: (file: string, errors: PlError[]) => void,
+): void {
+  engine.setPatterns(scanPatterns(dir))
+  const seen = new Set<string>()
+  for (const s of scanScripts(dir)) {
+    seen.add(`${s.category}/${s.name}`)
+    const errors = engine.load(s)
+    if (errors.length && onError) onError(`${s.category}/${s.file}`, errors)
+  }
+  for (const id of engine.names()) {
+    if (seen.has(id)) continue
+    const at = id.indexOf('/')
+    engine.remove(id.slice(0, at), id.slice(at + 1))
+  }
+}
