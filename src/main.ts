@@ -12,6 +12,7 @@ import { FerryError } from './errors.js'
 import { identity } from './identity.js'
 import { createLogger, type Logger } from './telemetry/logger.js'
 import { WORKSPACE_USAGE, workspaceCommand } from './workspace/cli.js'
+import { PIPELINE_USAGE, pipelineTest } from './pipeline/cli.js'
 import { WorkspaceService, workspaceDir } from './workspace/service.js'
 
 const USAGE = `usage: ferry <command> [--config PATH]
@@ -22,6 +23,7 @@ commands:
   buffer inspect [--json]  per-category depth, bytes, oldest age and dead letters of the buffer
   buffer verify            verify every buffered record (damaged ones are dropped and counted)
 ${WORKSPACE_USAGE}
+${PIPELINE_USAGE}
   version                  print the version`
 
 function defaultConfigPath(): string {
@@ -40,7 +42,16 @@ interface Args {
   flags: Record<string, string | true>
 }
 
-const VALUE_FLAGS = ['--config', '--path', '--from', '--to']
+const VALUE_FLAGS = [
+  '--config',
+  '--path',
+  '--from',
+  '--to',
+  '--input',
+  '--category',
+  '--data-type',
+  '--timezone',
+]
 
 function parseArgs(argv: string[]): Args {
   const command: string[] = []
@@ -103,6 +114,23 @@ async function buffer(args: Args): Promise<void> {
   console.log(args.flags.json ? JSON.stringify(report) : formatReport(report))
 }
 
+async function pipeline(args: Args): Promise<void> {
+  const [, sub, script] = args.command
+  const input = args.flags.input
+  if (sub !== 'test' || !script || typeof input !== 'string')
+    throw new FerryError('badRequest', `usage:\n${PIPELINE_USAGE}`)
+  const f = args.flags
+  const r = await pipelineTest({
+    script,
+    input,
+    category: f.category as string | undefined,
+    dataType: f['data-type'] as string | undefined,
+    timezone: f.timezone as string | undefined,
+  })
+  console.log(r.text)
+  if (!r.ok) process.exitCode = 1
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2))
   const { config } = args
@@ -110,6 +138,7 @@ async function main(): Promise<void> {
   if (command === 'run') return run(config)
   if (command === 'buffer') return buffer(args)
   if (command === 'workspace') return workspace(args)
+  if (command === 'pipeline') return pipeline(args)
   if (command === 'check-config') {
     const loaded = loadConfig(config)
     console.log(

@@ -1,0 +1,46 @@
+/** Pipeline test helpers: an engine with test limits, and running a script on log lines. */
+import { PipelineEngine } from '../../src/pipeline/engine.js'
+import { fromPl, toPl } from '../../src/pipeline/lib/pl-point.js'
+import { Kind, type Point } from '../../src/shared/point.js'
+
+export const TZ = 'Asia/Shanghai'
+
+export function testEngine(
+  limits: Partial<{ memoryBytes: number; batchTimeoutMs: number; stackBytes: number }> = {},
+) {
+  return PipelineEngine.create({
+    memoryBytes: 32 << 20,
+    stackBytes: 256 << 10,
+    batchTimeoutMs: 1000,
+    timezone: TZ,
+    ...limits,
+  })
+}
+
+/** Runs `script` of `category` on one log point per message; returns the points and stats. */
+export function runOn(
+  e: PipelineEngine,
+  script: string,
+  messages: string[],
+  o: { category?: string; name?: string; pointMode?: boolean } = {},
+) {
+  const pls = messages.map((m) =>
+    toPl({
+      name: o.name ?? script,
+      tags: [],
+      fields: [{ key: 'message', kind: Kind.STRING, value: m }],
+      time: 1_000_000_000n,
+      warns: null,
+    }),
+  )
+  const stats = e.run(o.category ?? 'logging', script, pls, o.pointMode ?? false)
+  return { pls, points: pls.map(fromPl), stats }
+}
+
+/** A point's tags and fields as one plain object (bigints as numbers). */
+export function kv(p: Point): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const t of p.tags) out[t.key] = t.value
+  for (const f of p.fields) out[f.key] = typeof f.value === 'bigint' ? Number(f.value) : f.value
+  return out
+}
