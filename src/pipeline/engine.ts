@@ -10,7 +10,7 @@
  */
 import { BUILTIN_PATTERNS } from './grok/patterns.js'
 import type { CallCtx, ScriptScope } from './lib/context.js'
-import { LIBRARY } from './lib/registry.js'
+import { LIBRARY, type LibFn } from './lib/registry.js'
 import type { PlPoint } from './lib/pl-point.js'
 import { normalisePointStatus } from './lib/status.js'
 import { compileScript, type PlError, type ScriptSource } from './scripts/compile.js'
@@ -118,9 +118,11 @@ export class PipelineEngine {
     const f = FNS[fn]
     if (index >= 0) {
       const p = cur.points[index]
-      return p.done ? null : guarded(p, () => f.run(cur.ctx, p, args))
+      return p.done ? null : guarded(f, cur.ctx, p, args)
     }
-    for (const p of cur.points) if (!p.done) guarded(p, () => f.run(cur.ctx, p, args))
+    const points = cur.points
+    for (let i = 0; i < points.length; i++)
+      if (!points[i].done) guarded(f, cur.ctx, points[i], args)
     return undefined
   }
 
@@ -179,9 +181,9 @@ function fail(p: PlPoint, msg: string): void {
   p.done = true
 }
 
-function guarded(p: PlPoint, f: () => unknown): unknown {
+function guarded(f: LibFn, ctx: CallCtx, p: PlPoint, args: unknown[]): unknown {
   try {
-    return f()
+    return f.run(ctx, p, args)
   } catch (e) {
     fail(p, (e as Error)?.message ?? String(e))
     return null

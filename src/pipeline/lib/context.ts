@@ -17,6 +17,7 @@ export interface ScriptScope {
   /** Bumped when add_pattern changes a definition; part of the grok cache key. */
   patternsVersion: number
   grok: Map<string, Grok>
+  lastGrok?: { pattern: string; version: number; grok: Grok }
   lookup: (name: string) => string | undefined
 }
 

@@ -4,9 +4,19 @@ import { compileGrok, convert, type Grok } from '../grok/grok.js'
 import type { LibFn } from './registry.js'
 import { keyArg, strArg, type CallCtx } from './context.js'
 import { setKey, type PlPoint, type PlValue } from './pl-point.js'
-import { parseUserAgent } from './user-agent.js'
+import { userAgentFields } from './user-agent.js'
 
 function grokOf(c: CallCtx, pattern: string): Grok {
+  const s = c.scope
+  // Batch mode calls with the same pattern for every point: skip the keyed lookup.
+  const last = s.lastGrok
+  if (last && last.pattern === pattern && last.version === s.patternsVersion) return last.grok
+  const g = grokKeyed(c, pattern)
+  s.lastGrok = { pattern, version: s.patternsVersion, grok: g }
+  return g
+}
+
+function grokKeyed(c: CallCtx, pattern: string): Grok {
   const s = c.scope
   const cacheKey = `${s.patternsVersion}\u0000${pattern}`
   let g = s.grok.get(cacheKey)
@@ -78,7 +88,7 @@ function json(p: PlPoint, a: unknown[]): boolean {
 function userAgent(p: PlPoint, a: unknown[]): boolean {
   const text = strArg(p, { $k: keyArg(a[0], 'user_agent') })
   if (text === null || text === '') return false
-  for (const [k, v] of Object.entries(parseUserAgent(text))) setKey(p, k, v)
+  for (const [k, v] of userAgentFields(text)) setKey(p, k, v)
   return true
 }
 

@@ -86,14 +86,17 @@ function outField(pl: PlPoint, key: string, v: PlValue, orig: Field | undefined)
 /** Back to the shared model; an errored point comes back exactly as it entered. */
 export function fromPl(pl: PlPoint): Point {
   if (pl.error !== null) return pl.src
-  const orig = new Map<string, Field>()
-  for (const f of pl.src.fields) orig.set(f.key, f)
+  const src = pl.src.fields
   const fields: Field[] = []
   for (const [key, v] of pl.fields) {
-    const f = outField(pl, key, v, orig.get(key))
+    // Few original fields (often just `message`): a scan beats building a map.
+    let orig: Field | undefined
+    for (let i = 0; i < src.length; i++) if (src[i].key === key) orig = src[i]
+    const f = outField(pl, key, v, orig)
     if (f) fields.push(f)
   }
-  const tags = [...pl.tags].map(([key, value]) => ({ key, value }))
+  const tags: { key: string; value: string }[] = []
+  for (const [key, value] of pl.tags) tags.push({ key, value })
   return { name: pl.name, tags, fields, time: pl.time, warns: null }
 }
 
@@ -115,7 +118,7 @@ export function setKey(pl: PlPoint, key: string, v: PlValue, float = false): voi
   }
   pl.fields.set(key, v)
   if (float) pl.floats.add(key)
-  else pl.floats.delete(key)
+  else if (pl.floats.size) pl.floats.delete(key)
 }
 
 export function deleteKey(pl: PlPoint, key: string): void {

@@ -33,7 +33,7 @@ const WINDOWS: Record<string, string> = {
   '4.0': 'Windows NT 4.0',
 }
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|curl|wget|python-requests|httpclient/i
-const cache = new Map<string, UserAgent>()
+const cache = new Map<string, [string, string | boolean][]>()
 
 function sections(ua: string): Section[] {
   const out: Section[] = []
@@ -119,9 +119,14 @@ function parse(text: string): UserAgent {
 }
 
 export function parseUserAgent(text: string): UserAgent {
+  return parse(text)
+}
+
+/** The fields as key/value pairs, cached: real traffic repeats its user agents. */
+export function userAgentFields(text: string): [string, string | boolean][] {
   let r = cache.get(text)
   if (!r) {
-    r = parse(text)
+    r = Object.entries(parse(text))
     if (cache.size >= 4096) cache.clear()
     cache.set(text, r)
   }

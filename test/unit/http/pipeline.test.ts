@@ -6,8 +6,15 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import { decodePoints } from '../../../src/decode/codec/protobuf-decode.js'
+import type { DebugContent } from '../../../src/pipeline/debug/types.js'
 import { SHARED, testApp } from '../../helpers/app.js'
 import { kv } from '../../helpers/pipeline.js'
+
+interface DebugResponse {
+  content: DebugContent
+  error_code?: string
+  message?: string
+}
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64')
 const cases = JSON.parse(readFileSync(new URL('testdata/pipeline-cases.json', SHARED), 'utf8')) as {
@@ -24,7 +31,7 @@ async function debug(body: unknown) {
     method: 'POST',
     body: JSON.stringify(body),
   })
-  return { status: res.status, json: (await res.json()) as Record<string, any> }
+  return { status: res.status, json: (await res.json()) as DebugResponse }
 }
 
 test('debug: the reference request (nginx error log, use("b.p"), benchmark)', async () => {
