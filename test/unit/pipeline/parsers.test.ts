@@ -10,7 +10,7 @@ import { PlSyntaxError } from '../../../src/pipeline/ppl/lexer.js'
 import { parseTime } from '../../../src/pipeline/time/parse.js'
 
 const lookup = (n: string) => BUILTIN_PATTERNS[n]
-const PPLISH = fc.stringMatching(/^[a-z_(), "'=\n#\[\]{}:.0-9!<>+-]{0,60}$/)
+const PPLISH = fc.stringMatching(/^[a-z_(), "'=\n#[\]{}:.0-9!<>+-]{0,60}$/)
 
 test('Platypus: any text either compiles or fails with a positioned PlSyntaxError', () => {
   fc.assert(
