@@ -84,9 +84,11 @@ export function applyPipeline(
     const stat = runGroup(engine, category, script, pls, maxBatch)
     pls.forEach((pl, k) => {
       out[idx[k]] = pl.dropped && pl.error === null ? null : fromPl(pl)
-      if (pl.created && pl.error === null) for (const c of pl.created) created.push(fromPl(c))
+      if (pl.created && pl.error === null) {
+        for (const c of pl.created) created.push(fromPl(c))
+        stat.created += pl.created.length
+      }
     })
-    stat.created = created.length
     stats.push(stat)
   }
   const kept = out.filter((p): p is Point => p !== null)

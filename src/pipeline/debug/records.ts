@@ -4,7 +4,8 @@
  */
 import { FerryError } from '../../errors.js'
 import { parseBody } from '../../decode/parse-body.js'
-import { newPl, toPl, type PlPoint } from '../lib/pl-point.js'
+import { toPl, type PlPoint } from '../lib/pl-point.js'
+import { Kind } from '../../shared/point.js'
 
 const MAX_DATA_BYTES = 32 * 1024 * 1024
 
@@ -28,10 +29,10 @@ export function splitRecords(text: string, start: RegExp): string[] {
   return out
 }
 
+/** Built as a shared Point first, so a failed run restores the record with its text. */
 function textPoint(name: string, message: string, now: bigint): PlPoint {
-  const p = newPl(name, now)
-  p.fields.set('message', message)
-  return p
+  const fields = [{ key: 'message', kind: Kind.STRING, value: message }]
+  return toPl({ name, tags: [], fields, time: now, warns: null })
 }
 
 export function recordsOf(

@@ -5,7 +5,7 @@
  */
 import { FerryError, toPayload } from '../../errors.js'
 import { PipelineEngine } from '../engine.js'
-import { fromPl, newPl, type PlPoint } from '../lib/pl-point.js'
+import { fromPl, toPl, type PlPoint } from '../lib/pl-point.js'
 import type { PlError } from '../scripts/compile.js'
 import { localZone } from '../time/zone.js'
 import { goDuration } from './duration.js'
@@ -67,16 +67,12 @@ function result(p: PlPoint, file: string): PlResult {
 }
 
 function bench(e: PipelineEngine, task: DebugTask, first: PlPoint): string {
-  const message = first.fields.get('message')
   let n = 0
   const started = process.hrtime.bigint()
   const budget = 200_000_000n
   while (n < 100_000 && process.hrtime.bigint() - started < budget) {
-    const p = newPl(first.name, task.now)
-    for (const [k, v] of first.src.fields.map((f) => [f.key, f.value] as const))
-      p.fields.set(k, v as never)
-    if (message !== undefined && !p.fields.has('message')) p.fields.set('message', message)
-    e.run(task.category, task.scriptName, [p])
+    // The record as it came in, before the measured run changed it.
+    e.run(task.category, task.scriptName, [toPl(first.src)])
     n++
   }
   const per = Number((process.hrtime.bigint() - started) / BigInt(Math.max(1, n)))

@@ -118,10 +118,6 @@ function parse(text: string): UserAgent {
   }
 }
 
-export function parseUserAgent(text: string): UserAgent {
-  return parse(text)
-}
-
 /** The fields as key/value pairs, cached: real traffic repeats its user agents. */
 export function userAgentFields(text: string): [string, string | boolean][] {
   let r = cache.get(text)

@@ -176,3 +176,15 @@ test('write: ?source=- turns the pipeline off', async () => {
   await app.request('/v1/write/logging?source=-', { method: 'POST', body })
   assert.equal(kv(decodePoints(buffer.take()[0].payload)[0]).status, 'unknown')
 })
+
+test('debug: a failing script reports run_error and the record unchanged', async () => {
+  const r = await debug({
+    pipeline: { logging: { 'bad.js': b64("add_key('x', 1)\nthrow new Error('boom')") } },
+    script_name: 'bad.js',
+    category: 'logging',
+    data: [b64('hello')],
+  })
+  const res = r.json.content.plresults[0]
+  assert.deepEqual(res.point.fields, { message: 'hello' })
+  assert.match(String(res.run_error?.error), /^Error: boom/)
+})
