@@ -8,6 +8,7 @@ import path from 'node:path'
 import { FerryError } from '../errors.js'
 import { isCategory } from '../shared/category.js'
 import { runDebug } from './debug/run.js'
+import { scriptName } from './scripts/compile.js'
 import type { DebugContent } from './debug/types.js'
 
 export const PIPELINE_USAGE = `  pipeline test SCRIPT --input FILE [--category C] [--data-type T] [--timezone TZ]
@@ -38,7 +39,7 @@ export async function pipelineTest(o: PipelineTestOptions): Promise<{ text: stri
     {
       kind: 'pipeline-debug',
       pipeline: { [category]: siblings(o.script) },
-      scriptName: file.replace(/\.(p|js)$/, ''),
+      scriptName: scriptName(file),
       category,
       data: [readFileSync(o.input).toString('base64')],
       dataType: o.dataType ?? (category === 'logging' ? 'text/plain' : ''),

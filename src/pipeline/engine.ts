@@ -13,7 +13,7 @@ import type { CallCtx, ScriptScope } from './lib/context.js'
 import { LIBRARY, type LibFn } from './lib/registry.js'
 import type { PlPoint } from './lib/pl-point.js'
 import { normalisePointStatus } from './lib/status.js'
-import { compileScript, type PlError, type ScriptSource } from './scripts/compile.js'
+import { compileScript, scriptName, type PlError, type ScriptSource } from './scripts/compile.js'
 import type { CompiledScript } from './ppl/compile.js'
 import { Sandbox, SandboxFault, type SandboxLimits } from './sandbox/sandbox.js'
 
@@ -93,8 +93,13 @@ export class PipelineEngine {
     return []
   }
 
-  remove(category: string, name: string): void {
-    this.scripts.delete(`${category}/${name}`)
+  /** Removes a script by its id, `<category>/<name>` as `names()` lists it. */
+  remove(id: string): void {
+    this.scripts.delete(id)
+  }
+
+  get size(): number {
+    return this.scripts.size
   }
 
   has(category: string, name: string): boolean {
@@ -110,7 +115,7 @@ export class PipelineEngine {
     if (!s || !s.compiled.straight || seen.has(id)) return false
     seen.add(id)
     const dir = id.slice(0, id.indexOf('/') + 1)
-    return s.compiled.uses.every((u) => this.straight(dir + u.replace(/\.(p|js)$/, ''), seen))
+    return s.compiled.uses.every((u) => this.straight(dir + scriptName(u), seen))
   }
 
   private host(fn: number, args: unknown[], index: number): unknown {

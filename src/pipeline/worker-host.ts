@@ -9,7 +9,7 @@ import type { Point } from '../shared/point.js'
 import { applyPipeline, type Applied } from './apply.js'
 import { PipelineEngine } from './engine.js'
 import type { SandboxLimits } from './sandbox/sandbox.js'
-import type { PlError } from './scripts/compile.js'
+import { scriptName, type PlError } from './scripts/compile.js'
 import { scanPatterns, scanScripts } from './scripts/store.js'
 
 export interface PipelineWorkerConfig extends SandboxLimits {
@@ -44,15 +44,16 @@ export class PipelineHost {
 
   async apply(category: Category, points: Point[], info: PipelineTaskInfo): Promise<Applied> {
     const engine = await this.engineAt(info.version)
-    const names = engine.names()
-    if (names.length === 0) return { points, stats: [] }
+    if (engine.size === 0) return { points, stats: [] }
     return applyPipeline(
       engine,
       category,
       points,
       {
         source: info.source,
-        fallback: this.cfg.defaults[category]?.replace(/\.(p|js)$/, '') ?? null,
+        fallback: Object.hasOwn(this.cfg.defaults, category)
+          ? scriptName(this.cfg.defaults[category])
+          : null,
         has: (name) => engine.has(category, name),
       },
       this.cfg.maxBatch,
@@ -72,9 +73,5 @@ export function sync(
     const errors = engine.load(s)
     if (errors.length && onError) onError(`${s.category}/${s.file}`, errors)
   }
-  for (const id of engine.names()) {
-    if (seen.has(id)) continue
-    const at = id.indexOf('/')
-    engine.remove(id.slice(0, at), id.slice(at + 1))
-  }
+  for (const id of engine.names()) if (!seen.has(id)) engine.remove(id)
 }

@@ -6,7 +6,7 @@
 import { FerryError, toPayload } from '../../errors.js'
 import { PipelineEngine } from '../engine.js'
 import { fromPl, toPl, type PlPoint } from '../lib/pl-point.js'
-import type { PlError } from '../scripts/compile.js'
+import { scriptName, type PlError } from '../scripts/compile.js'
 import { localZone } from '../time/zone.js'
 import { goDuration } from './duration.js'
 import { decodeText, recordsOf } from './records.js'
@@ -21,7 +21,7 @@ const MAX_SCRIPT_BYTES = 1024 * 1024
 let engine: Promise<PipelineEngine> | null = null
 
 function loadAll(e: PipelineEngine, task: DebugTask): PlError[] {
-  for (const id of e.names()) e.remove(id.slice(0, id.indexOf('/')), id.slice(id.indexOf('/') + 1))
+  for (const id of e.names()) e.remove(id)
   const errors: PlError[] = []
   for (const [category, scripts] of Object.entries(task.pipeline ?? {})) {
     for (const [file, b64] of Object.entries(scripts ?? {})) {
@@ -29,7 +29,7 @@ function loadAll(e: PipelineEngine, task: DebugTask): PlError[] {
       if (source.length > MAX_SCRIPT_BYTES)
         throw new FerryError('invalidData', `script ${file} is over 1MiB`)
       const lang = file.endsWith('.js') ? 'js' : 'p'
-      const name = file.replace(/\.(p|js)$/, '')
+      const name = scriptName(file)
       errors.push(
         ...e.load({ category, name, lang, source, file: lang === 'js' ? file : `${name}.p` }),
       )

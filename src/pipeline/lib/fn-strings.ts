@@ -3,6 +3,23 @@ import type { LibFn } from './registry.js'
 import { keyArg, strArg, valArg } from './context.js'
 import { getKey, setKey, type PlPoint } from './pl-point.js'
 
+const compiled = new Map<string, RegExp>()
+
+/**
+ * Script arguments are the same for every point of a batch: compile each expression once
+ * (bounded cache). A `g` expression is only used by String.replace, which resets lastIndex.
+ */
+function regex(source: string, flags = ''): RegExp {
+  const k = `${flags}/${source}`
+  let re = compiled.get(k)
+  if (!re) {
+    re = new RegExp(source, flags)
+    if (compiled.size >= 1000) compiled.clear()
+    compiled.set(k, re)
+  }
+  return re
+}
+
 /** Applies `f` to the string value of the key named by `a[0]`. */
 function inPlace(p: PlPoint, a: unknown[], fn: string, f: (s: string) => string): void {
   const key = keyArg(a[0], fn)
@@ -45,7 +62,7 @@ export function goFormat(fmt: string, args: unknown[]): string {
 function kvSplit(p: PlPoint, a: unknown[]): boolean {
   const text = strArg(p, { $k: keyArg(a[0], 'kv_split') })
   if (text === null) return false
-  const fieldSplit = new RegExp(typeof a[1] === 'string' && a[1] ? a[1] : ' ')
+  const fieldSplit = regex(typeof a[1] === 'string' && a[1] ? a[1] : ' ')
   const valueSplit = typeof a[2] === 'string' && a[2] ? a[2] : '='
   const include = Array.isArray(a[5]) ? new Set(a[5].map(String)) : null
   const prefix = typeof a[6] === 'string' ? a[6] : ''
@@ -101,7 +118,7 @@ export const STRING_FNS: Record<string, LibFn> = {
     params: ['key', 'regex', 'replacement'],
     run: (_c, p, a) =>
       inPlace(p, a, 'replace', (s) =>
-        s.replace(new RegExp(String(a[1]), 'g'), String(a[2]).replace(/\$\{(\w+)\}/g, '$<$1>')),
+        s.replace(regex(String(a[1]), 'g'), String(a[2]).replace(/\$\{(\w+)\}/g, '$<$1>')),
       ),
   },
   cover: {
@@ -154,6 +171,6 @@ export const STRING_FNS: Record<string, LibFn> = {
   },
   match: {
     params: ['pattern', 'value'],
-    run: (_c, p, a) => new RegExp(String(a[0])).test(strArg(p, a[1]) ?? ''),
+    run: (_c, p, a) => regex(String(a[0])).test(strArg(p, a[1]) ?? ''),
   },
 }

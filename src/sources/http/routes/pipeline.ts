@@ -7,6 +7,7 @@ import type { Hono } from 'hono'
 import { FerryError, fromPayload } from '../../../errors.js'
 import { isCategory } from '../../../shared/category.js'
 import type { DebugTask } from '../../../pipeline/debug/types.js'
+import { scriptName } from '../../../pipeline/scripts/compile.js'
 import type { HttpDeps, HttpEnv } from '../deps.js'
 
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024
@@ -31,7 +32,7 @@ function parseRequest(raw: unknown): Omit<DebugTask, 'kind' | 'now'> {
     throw new FerryError('invalidData', 'data must be an array of base64 strings')
   return {
     pipeline: pipeline as DebugTask['pipeline'],
-    scriptName: r.script_name.replace(/\.(p|js)$/, ''),
+    scriptName: scriptName(r.script_name),
     category,
     data: data as string[],
     dataType: typeof r.data_type === 'string' ? r.data_type : '',
