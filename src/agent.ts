@@ -20,6 +20,8 @@ import { createApp } from './sources/http/app.js'
 import { HttpServer } from './sources/http/server.js'
 import { CATEGORY_NAMES } from './shared/category.js'
 import { GlobalTags } from './tags/global-tags.js'
+import { TagFile } from './tags/tag-file.js'
+import { AccessPolicy } from './sources/http/access/policy.js'
 import { Events } from './telemetry/events.js'
 import type { Logger } from './telemetry/logger.js'
 import { addProbe, createMetrics, type Metrics } from './telemetry/metrics.js'
@@ -39,6 +41,8 @@ export class Agent {
   readonly watcher: PipelineWatcher | null
   uploader: Uploader | null = null
   readonly http: HttpServer
+  readonly tags: GlobalTags
+  readonly access: AccessPolicy
   /** The in-process workspace service, when it is the upstream (no `[dataway] urls`). */
   readonly workspace: WorkspaceThread | null
   private upstreams: Upstream[]
@@ -83,28 +87,32 @@ export class Agent {
     this.upstreams = cfg.dataway.urls.map(parseUpstream)
     this.workspace =
       this.upstreams.length === 0 && cfg.workspace.embedded ? new WorkspaceThread(cfg) : null
-    const tags = new GlobalTags(
+    this.tags = new GlobalTags(
       this.identity.host,
       cfg.global_host_tags,
       cfg.election.enable,
       cfg.election.tags,
     )
+    this.access = new AccessPolicy(cfg.http_api)
     const deps = {
       config: cfg,
       decoder: this.pool,
       buffer: this.buffer,
-      tags,
+      tags: this.tags,
+      tagFile: loaded.mode === 'host' && loaded.file ? new TagFile(loaded.file) : null,
+      access: this.access,
       events: this.events,
       identity: this.identity,
       upstream: () => this.upstreams[0] ?? null,
       pipeline: this.watcher ? pipelineDeps(this.watcher, this.pool) : null,
       pipelineEvents: this.watcher?.events,
     }
-    this.http = new HttpServer(
-      createApp(deps, this.metrics.registry),
-      cfg.http_api.listen,
-      cfg.http_api.timeout,
-    )
+    this.http = new HttpServer(createApp(deps, this.metrics.registry), {
+      listen: cfg.http_api.listen,
+      socket: cfg.http_api.listen_socket,
+      timeoutMs: cfg.http_api.timeout,
+      tls: cfg['http_api.tls'],
+    })
     addProbe(this.metrics, 'ferry_decode_queue_tasks', 'Decode tasks waiting for a worker.', () =>
       this.pool.queueSize(),
     )
@@ -160,6 +168,8 @@ export class Agent {
       {
         event: 'agent_started',
         listen: `${addr.address}:${addr.port}`,
+        tls: this.http.secure,
+        mode: this.loaded.mode,
         version: this.identity.version,
         workers: this.pool.threads,
         upstreams,

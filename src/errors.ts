@@ -18,6 +18,18 @@ export const ERRORS = {
   invalidEcho: { status: 400, retryable: false },
   bodyTooLarge: { status: 413, retryable: false },
   routeNotFound: { status: 404, retryable: false },
+  /** A non-public route called from another machine (spec 5). */
+  publicAccessDisabled: { status: 403, retryable: false },
+  /** Over `[http_api] request_rate_limit` for this client and route. */
+  reachMaxAPILimit: { status: 429, retryable: true },
+  /** Not answered within `[http_api] timeout`; a write answered so stored nothing. */
+  requestTimeout: { status: 408, retryable: true },
+  /** `/v1/lasterror` without `input` or `err_content`. */
+  invalidLastError: { status: 400, retryable: false },
+  /** Election tag change while `[election] enable = false` (spec 4.9: 500). */
+  electionDisabled: { status: 500, retryable: false },
+  /** The main config file could not be rewritten (tag persistence). */
+  configWriteFailed: { status: 500, retryable: false },
   methodNotAllowed: { status: 405, retryable: false },
   agentBusy: { status: 503, retryable: true },
   bufferFull: { status: 503, retryable: true },

@@ -10,8 +10,15 @@ import { coerce, SCHEMA, type Config, type KeySpec } from './schema.js'
 
 export interface LoadedConfig {
   config: Config
-  /** The file read, or null when none exists at the path. */
+  /** The config path asked for (read or not); pipeline/ sits beside it. */
+  path: string
+  /** The file read, or null when none exists at the path or in container mode. */
   file: string | null
+  /**
+   * host: the config is a file Ferry may rewrite (global tag changes are persisted to it).
+   * container: defaults plus ENV_* only (FERRY_CONTAINER=1, or no file); changes stay in memory.
+   */
+  mode: 'host' | 'container'
   /** ENV_* variables that overrode the file. */
   fromEnv: string[]
 }
@@ -122,23 +129,50 @@ function deepFreeze<T>(o: T): T {
   return o
 }
 
-function readToml(path: string, errors: string[]): Record<string, unknown> | null {
-  if (!fs.existsSync(path)) return null
+function parseToml(text: string, path: string, errors: string[]): Record<string, unknown> {
   try {
-    return parse(fs.readFileSync(path, 'utf8')) as Record<string, unknown>
+    return parse(text) as Record<string, unknown>
   } catch (e) {
     errors.push(`${path}: ${(e as Error).message.split('\n')[0]}`)
     return {}
   }
 }
 
+function readToml(path: string, errors: string[]): Record<string, unknown> | null {
+  if (!fs.existsSync(path)) return null
+  return parseToml(fs.readFileSync(path, 'utf8'), path, errors)
+}
+
+/** Validates config text as if it were the file `path` (no ENV_*); returns every problem. */
+export function checkConfigText(text: string, path: string): string[] {
+  const errors: string[] = []
+  const out = defaults()
+  applyFile(out, parseToml(text, path, errors), path, errors)
+  crossCheck(out as unknown as Config, errors)
+  return errors
+}
+
+/** Rules across keys, checked after every key is known. */
+function crossCheck(c: Config, errors: string[]): void {
+  const tls = c['http_api.tls']
+  if (!tls.cert !== !tls.privkey)
+    errors.push('http_api.tls: cert and privkey must be set together (or neither)')
+}
+
+export function containerMode(env: NodeJS.ProcessEnv): boolean {
+  return ['1', 'true', 'on', 'yes'].includes((env.FERRY_CONTAINER ?? '').toLowerCase())
+}
+
 /** Loads and validates; throws FerryError('configInvalid') listing every problem. */
 export function loadConfig(path: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const errors: string[] = []
   const out = defaults()
-  const doc = readToml(path, errors)
+  const doc = containerMode(env) ? null : readToml(path, errors)
   if (doc) applyFile(out, doc, path, errors)
   const fromEnv = applyEnv(out, env, errors)
+  const config = out as unknown as Config
+  crossCheck(config, errors)
   if (errors.length) throw new FerryError('configInvalid', errors.join('\n'))
-  return { config: deepFreeze(out as unknown as Config), file: doc ? path : null, fromEnv }
+  const file = doc ? path : null
+  return { config: deepFreeze(config), path, file, mode: file ? 'host' : 'container', fromEnv }
 }

@@ -7,6 +7,11 @@
  */
 import { parseBytes, parseDuration } from './units.js'
 import { PIPELINE_SCHEMA, type PipelineConfig } from './schema-pipeline.js'
+import { HTTP_SCHEMA, HTTP_TLS_SCHEMA, type HttpConfig, type HttpTlsConfig } from './schema-http.js'
+import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
+import { nonNegative, oneOf, positive } from './checks.js'
+
+export type { WorkspaceConfig }
 
 export type KeyType =
   'string' | 'int' | 'number' | 'bool' | 'duration' | 'bytes' | 'strings' | 'tags'
@@ -20,12 +25,6 @@ export interface KeySpec {
   check?: (v: never) => string | undefined
 }
 
-const listenCheck = (v: string) =>
-  /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9_.-]*):\d{1,5}$/.test(v) ? undefined : 'expected "host:port"'
-const positive = (v: number) => (v > 0 ? undefined : 'must be greater than 0')
-const nonNegative = (v: number) => (v >= 0 ? undefined : 'must not be negative')
-const oneOf = (values: string[]) => (v: string) =>
-  values.includes(v) ? undefined : `one of ${values.join(', ')}`
 const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']
 const levelCheck = (v: string) => (levels.includes(v) ? undefined : `one of ${levels.join(', ')}`)
 const urlCheck = (v: string[]) => {
@@ -46,21 +45,8 @@ export const SCHEMA = {
     hostname: { type: 'string', default: '', env: 'ENV_HOSTNAME' },
     data_dir: { type: 'string', default: 'data', env: 'ENV_DATA_DIR' },
   },
-  http_api: {
-    listen: {
-      type: 'string',
-      default: '127.0.0.1:9529',
-      env: 'ENV_HTTP_LISTEN',
-      check: listenCheck,
-    },
-    max_body_size: {
-      type: 'bytes',
-      default: 64 * 1024 * 1024,
-      env: 'ENV_HTTP_MAX_BODY_SIZE',
-      check: positive,
-    },
-    timeout: { type: 'duration', default: 30_000, env: 'ENV_HTTP_TIMEOUT', check: positive },
-  },
+  http_api: HTTP_SCHEMA,
+  'http_api.tls': HTTP_TLS_SCHEMA,
   decode: {
     workers: { type: 'int', default: 0, env: 'ENV_DECODE_WORKERS', check: nonNegative },
     max_queue: { type: 'int', default: 256, env: 'ENV_DECODE_MAX_QUEUE', check: positive },
@@ -154,71 +140,13 @@ export const SCHEMA = {
     level: { type: 'string', default: 'info', env: 'ENV_LOG_LEVEL', check: levelCheck },
   },
   pipeline: PIPELINE_SCHEMA,
-  workspace: {
-    embedded: { type: 'bool', default: true, env: 'ENV_WORKSPACE_EMBEDDED' },
-    listen: {
-      type: 'string',
-      default: '127.0.0.1:9528',
-      env: 'ENV_WORKSPACE_LISTEN',
-      check: listenCheck,
-    },
-    data_dir: { type: 'string', default: '', env: 'ENV_WORKSPACE_DATA_DIR' },
-    default_workspace: { type: 'string', default: 'default', env: 'ENV_WORKSPACE_DEFAULT' },
-    max_body_size: {
-      type: 'bytes',
-      default: 64 * 1024 * 1024,
-      env: 'ENV_WORKSPACE_MAX_BODY_SIZE',
-      check: positive,
-    },
-    max_pending_points: {
-      type: 'int',
-      default: 1_000_000,
-      env: 'ENV_WORKSPACE_MAX_PENDING_POINTS',
-      check: positive,
-    },
-    commit_max_points: {
-      type: 'int',
-      default: 200_000,
-      env: 'ENV_WORKSPACE_COMMIT_MAX_POINTS',
-      check: positive,
-    },
-    query_timeout: {
-      type: 'duration',
-      default: 30_000,
-      env: 'ENV_WORKSPACE_QUERY_TIMEOUT',
-      check: positive,
-    },
-    max_result_rows: {
-      type: 'int',
-      default: 100_000,
-      env: 'ENV_WORKSPACE_MAX_RESULT_ROWS',
-      check: positive,
-    },
-    memory_limit: {
-      type: 'bytes',
-      default: 1024 * 1024 * 1024,
-      env: 'ENV_WORKSPACE_MEMORY_LIMIT',
-      check: (v: number) => (v >= 64 * 1024 * 1024 ? undefined : 'at least 64MiB'),
-    },
-    threads: { type: 'int', default: 0, env: 'ENV_WORKSPACE_THREADS', check: nonNegative },
-    decode_workers: {
-      type: 'int',
-      default: 1,
-      env: 'ENV_WORKSPACE_DECODE_WORKERS',
-      check: nonNegative,
-    },
-    dedupe_window: {
-      type: 'duration',
-      default: 24 * 3_600_000,
-      env: 'ENV_WORKSPACE_DEDUPE_WINDOW',
-      check: positive,
-    },
-  },
+  workspace: WORKSPACE_SCHEMA,
 } as const satisfies Record<string, Record<string, KeySpec>>
 
 export interface Config {
   agent: { hostname: string; data_dir: string }
-  http_api: { listen: string; max_body_size: number; timeout: number }
+  http_api: HttpConfig
+  'http_api.tls': HttpTlsConfig
   decode: { workers: number; max_queue: number }
   dataway: {
     urls: string[]
@@ -245,22 +173,6 @@ export interface Config {
   logging: { level: string }
   pipeline: PipelineConfig
   workspace: WorkspaceConfig
-}
-
-export interface WorkspaceConfig {
-  embedded: boolean
-  listen: string
-  data_dir: string
-  default_workspace: string
-  max_body_size: number
-  max_pending_points: number
-  commit_max_points: number
-  query_timeout: number
-  max_result_rows: number
-  memory_limit: number
-  threads: number
-  decode_workers: number
-  dedupe_window: number
 }
 
 /** Converts a raw TOML or env value to the key's type; returns [value] or an error string. */

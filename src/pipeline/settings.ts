@@ -7,13 +7,9 @@ import { localZone } from './time/zone.js'
 import type { PipelineWatcher } from './watcher.js'
 import type { PipelineWorkerConfig } from './worker-host.js'
 
-/** `dir`, else `pipeline/` beside the config file, else `conf.d/pipeline` here. */
-export function pipelineDir(loaded: LoadedConfig): string {
-  const dir = loaded.config.pipeline.dir
-  if (dir) return dir
-  return loaded.file
-    ? path.join(path.dirname(loaded.file), 'pipeline')
-    : path.join('conf.d', 'pipeline')
+/** `dir`, else `pipeline/` beside the config path (whether or not the file was read). */
+export function pipelineDir(loaded: Pick<LoadedConfig, 'config' | 'path'>): string {
+  return loaded.config.pipeline.dir || path.join(path.dirname(loaded.path), 'pipeline')
 }
 
 export function pipelineSettings(loaded: LoadedConfig) {

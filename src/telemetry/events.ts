@@ -5,6 +5,7 @@
 import type { FerryError } from '../errors.js'
 import type { Logger } from './logger.js'
 import type { Metrics } from './metrics.js'
+import { BoundedLabel, RecentErrors } from './recent-errors.js'
 
 export interface WriteAccepted {
   category: string
@@ -15,6 +16,9 @@ export interface WriteAccepted {
 }
 
 export class Events {
+  readonly recent = new RecentErrors()
+  private readonly inputs = new BoundedLabel()
+
   constructor(
     readonly log: Logger,
     readonly metrics: Metrics,
@@ -42,10 +46,26 @@ export class Events {
   }
 
   bodyReceived(category: string, bytes: number): void {
-    this.metrics.httpBodyBytes.inc({ category }, bytes)
+    this.metrics.httpBodyBytes.observe({ category }, bytes)
   }
 
   internalError(where: string, err: unknown): void {
+    this.recent.add('internal', where, err instanceof Error ? err.message : String(err))
     this.log.error({ event: 'internal_error', where, err }, 'unexpected error')
+  }
+
+  tagsChanged(table: string, method: string, persisted: boolean): void {
+    this.metrics.tagChanges.inc({ table, method })
+    this.metrics.tagsChangedAt.set({ table }, Date.now() / 1000)
+    this.log.info({ event: 'global_tags_changed', table, method, persisted }, 'global tags changed')
+  }
+
+  /** An external collector's error report (`/v1/lasterror`). */
+  lastError(input: string, source: string, message: string): void {
+    const label = this.inputs.value(input)
+    this.metrics.lastErrors.inc({ input: label })
+    this.metrics.lastErrorAt.set({ input: label }, Date.now() / 1000)
+    this.recent.add('lasterror', source ? `${input}/${source}` : input, message)
+    this.log.warn({ event: 'last_error', input, source }, message)
   }
 }

@@ -4,9 +4,20 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 
+/**
+ * prom-client's defaults include three gauges named `*_total` (sums of the per-type gauges of
+ * the same name without the suffix), which promtool rejects: dropped.
+ */
+const MISNAMED_DEFAULTS = ['active_handles', 'active_requests', 'active_resources']
+
+function defaultMetrics(registry: Registry): void {
+  collectDefaultMetrics({ register: registry, prefix: 'ferry_' })
+  for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(`ferry_nodejs_${name}_total`)
+}
+
 export function createMetrics() {
   const registry = new Registry()
-  collectDefaultMetrics({ register: registry, prefix: 'ferry_' })
+  defaultMetrics(registry)
   const m = {
     registry,
     httpRequests: new Counter({
@@ -22,10 +33,35 @@ export function createMetrics() {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
-    httpBodyBytes: new Counter({
-      name: 'ferry_http_request_body_bytes_total',
-      help: 'Request body bytes received on write routes (as sent, before decompression).',
+    httpBodyBytes: new Histogram({
+      name: 'ferry_http_request_body_size_bytes',
+      help: 'Request body sizes on write routes (as sent, before decompression).',
       labelNames: ['category'] as const,
+      buckets: [256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216],
+      registers: [registry],
+    }),
+    tagChanges: new Counter({
+      name: 'ferry_global_tag_changes_total',
+      help: 'Global tag changes made through the API, by table and method.',
+      labelNames: ['table', 'method'] as const,
+      registers: [registry],
+    }),
+    tagsChangedAt: new Gauge({
+      name: 'ferry_global_tags_last_change_timestamp_seconds',
+      help: 'Unix time of the last global tag change through the API, by table.',
+      labelNames: ['table'] as const,
+      registers: [registry],
+    }),
+    lastErrors: new Counter({
+      name: 'ferry_last_error_reports_total',
+      help: 'Errors reported by external collectors on /v1/lasterror, by input (first 64 names; the rest as "other").',
+      labelNames: ['input'] as const,
+      registers: [registry],
+    }),
+    lastErrorAt: new Gauge({
+      name: 'ferry_last_error_timestamp_seconds',
+      help: 'Unix time of the last error reported on /v1/lasterror, by input.',
+      labelNames: ['input'] as const,
       registers: [registry],
     }),
     pointsReceived: new Counter({

@@ -74,7 +74,12 @@ export class WorkspaceService implements Component {
       adminSecret: this.writeAdminSecret(),
     }
     this.deps = deps
-    this.http = new HttpServer(createWorkspaceApp(deps, registry), c.listen, 60_000)
+    this.http = new HttpServer(createWorkspaceApp(deps, registry), {
+      listen: c.listen,
+      socket: '',
+      timeoutMs: 60_000,
+      tls: { cert: '', privkey: '' },
+    })
     await this.http.start()
     const addr = this.address()
     this.log.info(

@@ -29,6 +29,8 @@ export async function startAgent(
       ENV_WORKSPACE_LISTEN: '127.0.0.1:0',
       ENV_DATA_DIR: dataDir,
       ENV_LOG_LEVEL: 'info',
+      // Tests send bursts from one client; the rate limit has tests of its own.
+      ENV_REQUEST_RATE_LIMIT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,8 @@ import type { Decoder } from '../../src/decode/protocol.js'
 import { parseUpstream } from '../../src/sinks/dataway/upstream.js'
 import { createApp } from '../../src/sources/http/app.js'
 import { GlobalTags } from '../../src/tags/global-tags.js'
+import { TagFile } from '../../src/tags/tag-file.js'
+import { AccessPolicy } from '../../src/sources/http/access/policy.js'
 import { Events } from '../../src/telemetry/events.js'
 import { silentLogger } from '../../src/telemetry/logger.js'
 import { createMetrics } from '../../src/telemetry/metrics.js'
@@ -20,13 +22,19 @@ export interface TestAppOptions {
   upstream?: string
   /** A script folder: the inline decoder runs the pipeline from it (zone Asia/Shanghai). */
   pipelineDir?: string
+  /** A config file that global tag changes are persisted to (host mode). */
+  tagFile?: string
 }
 
 const TEST_LIMITS = { memoryBytes: 32 << 20, stackBytes: 256 << 10, batchTimeoutMs: 1000 }
 const TZ = 'Asia/Shanghai'
 
 export function testApp(o: TestAppOptions = {}) {
-  const { config } = loadConfig('/nonexistent/ferry.conf', o.env ?? {})
+  // The rate limit is off unless a test sets it: unit tests send bursts from one "client".
+  const { config } = loadConfig('/nonexistent/ferry.conf', {
+    ENV_REQUEST_RATE_LIMIT: '0',
+    ...o.env,
+  })
   const metrics = createMetrics()
   const events = new Events(silentLogger(), metrics)
   const buffer = new MemoryBuffer(256 * 1024 * 1024)
@@ -58,6 +66,8 @@ export function testApp(o: TestAppOptions = {}) {
       decoder: o.decoder ?? new InlineDecoder(host),
       buffer,
       tags,
+      tagFile: o.tagFile ? new TagFile(o.tagFile) : null,
+      access: new AccessPolicy(config.http_api),
       events,
       identity,
       upstream: () => (o.upstream ? parseUpstream(o.upstream) : null),
@@ -66,7 +76,7 @@ export function testApp(o: TestAppOptions = {}) {
     },
     metrics.registry,
   )
-  return { app, buffer, metrics, config }
+  return { app, buffer, metrics, config, tags, events }
 }
 
 export const SHARED = new URL('../../../shared/', import.meta.url)

@@ -1,6 +1,7 @@
 /**
- * The Hono application: common headers, per-route telemetry, routes, and the one place where
- * errors become HTTP answers (`onError`): FerryError by its table entry, anything else 500.
+ * The Hono application: common headers, per-route telemetry, access control (timeout, CORS,
+ * loopback-or-public, rate limit), routes, and the one place where errors become HTTP answers
+ * (`onError`): FerryError by its table entry, anything else 500.
  */
 import { Hono } from 'hono'
 import type { Registry } from 'prom-client'
@@ -11,6 +12,14 @@ import { infoRoutes } from './routes/info.js'
 import { metricsRoutes } from './routes/metrics.js'
 import { pipelineRoutes } from './routes/pipeline.js'
 import { writeRoutes } from './routes/write.js'
+import { globalTagRoutes } from './routes/global-tags.js'
+import { lastErrorRoutes } from './routes/last-error.js'
+import {
+  corsMiddleware,
+  publicAccessMiddleware,
+  rateLimitMiddleware,
+  timeoutMiddleware,
+} from './access/middleware.js'
 
 function errorResponse(err: FerryError): Response {
   const headers: Record<string, string> = {
@@ -39,10 +48,17 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
     )
   })
 
+  app.use(timeoutMiddleware(deps.access))
+  app.use(corsMiddleware(deps.access))
+  app.use(publicAccessMiddleware(deps.access))
+  app.use(rateLimitMiddleware(deps.access))
+
   writeRoutes(app, deps)
   infoRoutes(app, deps)
   forwardRoutes(app, deps)
   pipelineRoutes(app, deps)
+  globalTagRoutes(app, deps)
+  lastErrorRoutes(app, deps)
   metricsRoutes(app, registry)
 
   app.notFound((c) =>

@@ -7,6 +7,8 @@ import type { DebugResult, DebugTask } from '../../pipeline/debug/types.js'
 import type { Identity } from '../../identity.js'
 import type { Upstream } from '../../sinks/dataway/upstream.js'
 import type { GlobalTags } from '../../tags/global-tags.js'
+import type { TagFile } from '../../tags/tag-file.js'
+import type { AccessPolicy } from './access/policy.js'
 import type { Events } from '../../telemetry/events.js'
 import type { PipelineEvents } from '../../telemetry/pipeline-events.js'
 
@@ -15,6 +17,9 @@ export interface HttpDeps {
   decoder: Decoder
   buffer: BatchBuffer
   tags: GlobalTags
+  /** The main config file tag changes are persisted to; null in container mode. */
+  tagFile: TagFile | null
+  access: AccessPolicy
   events: Events
   identity: Identity
   /** The first upstream, which answers queries and object labels; null when there is none. */
@@ -34,4 +39,6 @@ export interface PipelineDeps {
 /** Hono environment: @hono/node-server passes the Node request as `incoming`. */
 export interface HttpEnv {
   Bindings: { incoming?: IncomingMessage }
+  /** `signal` aborts when the request timed out (set by the timeout middleware). */
+  Variables: { signal: AbortSignal }
 }

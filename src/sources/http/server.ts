@@ -1,12 +1,17 @@
 /**
- * The HTTP listener: @hono/node-server on `[http_api] listen`. Shutdown stops accepting
- * connections and waits for in-flight requests, closing idle keep-alive sockets at once.
+ * The HTTP listeners: @hono/node-server on `[http_api] listen` (HTTPS when `[http_api.tls]`
+ * names a certificate and key) and, when `listen_socket` is set, on a Unix socket too (local
+ * by definition: clients on it count as loopback). Shutdown stops accepting connections and
+ * waits for in-flight requests, closing idle keep-alive sockets at once.
  */
+import fs from 'node:fs'
+import https from 'node:https'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
+import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { Component } from '../../component.js'
+import { FerryError } from '../../errors.js'
 import type { HttpEnv } from './deps.js'
 
 export function splitListen(listen: string): { hostname: string; port: number } {
@@ -15,39 +20,90 @@ export function splitListen(listen: string): { hostname: string; port: number } 
   return { hostname: host || '0.0.0.0', port: Number(listen.slice(i + 1)) }
 }
 
+export interface ListenOptions {
+  listen: string
+  socket: string
+  timeoutMs: number
+  tls: { cert: string; privkey: string }
+}
+
+function readTls(tls: ListenOptions['tls']): https.ServerOptions {
+  try {
+    return { cert: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.privkey) }
+  } catch (e) {
+    throw new FerryError('configInvalid', `http_api.tls: ${(e as Error).message}`)
+  }
+}
+
+function listen(server: Server, ...args: [string] | [number, string]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(...(args as [number, string]), () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
 export class HttpServer implements Component {
   readonly name = 'http-server'
-  private server: Server | null = null
+  private servers: Server[] = []
+  private tcp: Server | null = null
 
   constructor(
     private readonly app: Pick<Hono<HttpEnv>, 'fetch'>,
-    private readonly listen: string,
-    private readonly timeoutMs: number,
+    private readonly opts: ListenOptions,
   ) {}
 
-  async start(): Promise<void> {
-    const { hostname, port } = splitListen(this.listen)
-    await new Promise<void>((resolve, reject) => {
-      const server = serve({ fetch: this.app.fetch, hostname, port }, () => resolve()) as Server
-      server.once('error', reject)
-      server.requestTimeout = this.timeoutMs
-      server.keepAliveTimeout = 65_000
-      this.server = server
-    })
+  get secure(): boolean {
+    return Boolean(this.opts.tls.cert)
   }
 
-  /** The bound address (port 0 in tests resolves here). */
+  private create(secure: boolean): Server {
+    const server = (
+      secure
+        ? createAdaptorServer({
+            fetch: this.app.fetch,
+            createServer: https.createServer,
+            serverOptions: readTls(this.opts.tls),
+          })
+        : createAdaptorServer({ fetch: this.app.fetch })
+    ) as Server
+    server.requestTimeout = this.opts.timeoutMs
+    server.keepAliveTimeout = 65_000
+    this.servers.push(server)
+    return server
+  }
+
+  async start(): Promise<void> {
+    if (this.tcp) return
+    const { hostname, port } = splitListen(this.opts.listen)
+    this.tcp = this.create(this.secure)
+    await listen(this.tcp, port, hostname)
+    if (this.opts.socket) {
+      fs.rmSync(this.opts.socket, { force: true })
+      await listen(this.create(false), this.opts.socket)
+    }
+  }
+
+  /** The bound TCP address (port 0 in tests resolves here). */
   address(): AddressInfo {
-    return this.server?.address() as AddressInfo
+    return this.tcp?.address() as AddressInfo
   }
 
   async shutdown(): Promise<void> {
-    const server = this.server
-    this.server = null
-    if (!server) return
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeIdleConnections()
-    })
+    const servers = this.servers
+    this.servers = []
+    this.tcp = null
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve())
+            server.closeIdleConnections()
+          }),
+      ),
+    )
+    if (this.opts.socket) fs.rmSync(this.opts.socket, { force: true })
   }
 }

@@ -37,6 +37,9 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: opts.source } : null,
       })
       for (const s of out.pipeline) deps.pipelineEvents?.ran(category, s)
+      // Answered 408 already: keep nothing, so that the client's retry is not a duplicate.
+      if (c.get('signal')?.aborted)
+        throw new FerryError('requestTimeout', 'timed out before storing')
       if (!opts.dry && out.points > 0) {
         const storageIndex = category === 'logging' ? (opts.storageIndex ?? undefined) : undefined
         await deps.buffer.push({

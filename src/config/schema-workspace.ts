@@ -1,0 +1,79 @@
+/** The `[workspace]` section: the local workspace service, embedded or standalone. */
+import { listenCheck, nonNegative, positive } from './checks.js'
+
+export const WORKSPACE_SCHEMA = {
+  embedded: { type: 'bool', default: true, env: 'ENV_WORKSPACE_EMBEDDED' },
+  listen: {
+    type: 'string',
+    default: '127.0.0.1:9528',
+    env: 'ENV_WORKSPACE_LISTEN',
+    check: listenCheck,
+  },
+  data_dir: { type: 'string', default: '', env: 'ENV_WORKSPACE_DATA_DIR' },
+  default_workspace: { type: 'string', default: 'default', env: 'ENV_WORKSPACE_DEFAULT' },
+  max_body_size: {
+    type: 'bytes',
+    default: 64 * 1024 * 1024,
+    env: 'ENV_WORKSPACE_MAX_BODY_SIZE',
+    check: positive,
+  },
+  max_pending_points: {
+    type: 'int',
+    default: 1_000_000,
+    env: 'ENV_WORKSPACE_MAX_PENDING_POINTS',
+    check: positive,
+  },
+  commit_max_points: {
+    type: 'int',
+    default: 200_000,
+    env: 'ENV_WORKSPACE_COMMIT_MAX_POINTS',
+    check: positive,
+  },
+  query_timeout: {
+    type: 'duration',
+    default: 30_000,
+    env: 'ENV_WORKSPACE_QUERY_TIMEOUT',
+    check: positive,
+  },
+  max_result_rows: {
+    type: 'int',
+    default: 100_000,
+    env: 'ENV_WORKSPACE_MAX_RESULT_ROWS',
+    check: positive,
+  },
+  memory_limit: {
+    type: 'bytes',
+    default: 1024 * 1024 * 1024,
+    env: 'ENV_WORKSPACE_MEMORY_LIMIT',
+    check: (v: number) => (v >= 64 * 1024 * 1024 ? undefined : 'at least 64MiB'),
+  },
+  threads: { type: 'int', default: 0, env: 'ENV_WORKSPACE_THREADS', check: nonNegative },
+  decode_workers: {
+    type: 'int',
+    default: 1,
+    env: 'ENV_WORKSPACE_DECODE_WORKERS',
+    check: nonNegative,
+  },
+  dedupe_window: {
+    type: 'duration',
+    default: 24 * 3_600_000,
+    env: 'ENV_WORKSPACE_DEDUPE_WINDOW',
+    check: positive,
+  },
+} as const
+
+export interface WorkspaceConfig {
+  embedded: boolean
+  listen: string
+  data_dir: string
+  default_workspace: string
+  max_body_size: number
+  max_pending_points: number
+  commit_max_points: number
+  query_timeout: number
+  max_result_rows: number
+  memory_limit: number
+  threads: number
+  decode_workers: number
+  dedupe_window: number
+}

@@ -1,0 +1,76 @@
+/**
+ * Access middleware, outermost first: request timeout, CORS (OPTIONS answers 204 here, before
+ * any check, as browsers send preflights without credentials), the loopback-or-public check,
+ * then the per client and route rate limit.
+ */
+import type { MiddlewareHandler } from 'hono'
+import { cors } from 'hono/cors'
+import { FerryError } from '../../../errors.js'
+import { goDuration } from '../../../identity.js'
+import type { HttpEnv } from '../deps.js'
+import { clientOf } from './client.js'
+import type { AccessPolicy } from './policy.js'
+
+type Mw = MiddlewareHandler<HttpEnv>
+
+/**
+ * Past `[http_api] timeout` the request is answered 408 and its signal aborted; a write that
+ * has not reached the buffer by then stores nothing (the write route checks the signal).
+ */
+export function timeoutMiddleware(policy: AccessPolicy): Mw {
+  return async (c, next) => {
+    const ms = policy.timeoutMs
+    const abort = new AbortController()
+    c.set('signal', abort.signal)
+    let timer: NodeJS.Timeout | undefined
+    const expired = new Promise<true>((resolve) => (timer = setTimeout(resolve, ms, true)))
+    const done = next().then(() => false)
+    done.catch(() => undefined)
+    const timedOut = await Promise.race([done, expired])
+    clearTimeout(timer)
+    if (timedOut) {
+      abort.abort()
+      throw new FerryError('requestTimeout', `timeout(${goDuration(ms)})`)
+    }
+  }
+}
+
+export function corsMiddleware(policy: AccessPolicy): Mw {
+  return cors({
+    origin: (origin) => policy.corsOrigin(origin),
+    credentials: true,
+    allowMethods: ['POST', 'OPTIONS', 'GET', 'PUT', 'DELETE'],
+    maxAge: 7200,
+  })
+}
+
+export function publicAccessMiddleware(policy: AccessPolicy): Mw {
+  return async (c, next) => {
+    if (!clientOf(c).loopback && !policy.publicRoutes.has(c.req.path))
+      throw new FerryError(
+        'publicAccessDisabled',
+        `api ${c.req.path} disabled from external IP, only loopback(localhost) allowed`,
+      )
+    await next()
+  }
+}
+
+export function rateLimitMiddleware(policy: AccessPolicy): Mw {
+  return async (c, next) => {
+    const limiter = policy.limiter
+    if (!limiter.enabled) return next()
+    const client = clientOf(c)
+    c.header('X-Rate-Limit-Limit', limiter.limit.toFixed(2))
+    c.header('X-Rate-Limit-Duration', '1')
+    c.header('X-Rate-Limit-Request-Remote-Addr', client.ip)
+    const fwd = c.req.header('x-forwarded-for')
+    if (fwd) c.header('X-Rate-Limit-Request-Forwarded-For', fwd)
+    if (!limiter.take(`${client.ip} ${c.req.path}`))
+      throw new FerryError(
+        'reachMaxAPILimit',
+        `more than ${limiter.limit} requests per second to ${c.req.path} from ${client.ip}`,
+        { retryAfter: 1 },
+      )
+    await next()
+  }
+}
