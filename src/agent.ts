@@ -24,7 +24,8 @@ import { TagFile } from './tags/tag-file.js'
 import { AccessPolicy } from './sources/http/access/policy.js'
 import { Events } from './telemetry/events.js'
 import type { Logger } from './telemetry/logger.js'
-import { addProbe, createMetrics, type Metrics } from './telemetry/metrics.js'
+import { createMetrics, type Metrics } from './telemetry/metrics.js'
+import { addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
 import { SinkEvents } from './telemetry/sink-events.js'
 import { addBufferGauges, createSinkMetrics } from './telemetry/sink-metrics.js'
 
@@ -94,9 +95,10 @@ export class Agent {
       cfg.election.tags,
     )
     this.access = new AccessPolicy(cfg.http_api)
+    const decodeSeconds = addPoolMetrics(this.metrics.registry, this.pool)
     const deps = {
       config: cfg,
-      decoder: this.pool,
+      decoder: timedDecoder(this.pool, decodeSeconds),
       buffer: this.buffer,
       tags: this.tags,
       tagFile: loaded.mode === 'host' && loaded.file ? new TagFile(loaded.file) : null,
@@ -113,9 +115,6 @@ export class Agent {
       timeoutMs: cfg.http_api.timeout,
       tls: cfg['http_api.tls'],
     })
-    addProbe(this.metrics, 'ferry_decode_queue_tasks', 'Decode tasks waiting for a worker.', () =>
-      this.pool.queueSize(),
-    )
     addBufferGauges(this.metrics.registry, () =>
       CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),
     )

@@ -71,6 +71,10 @@ export class DecodePool implements Decoder, Component {
     return this.pool?.queueSize ?? 0
   }
 
+  utilization(): number {
+    return this.pool?.utilization ?? 0
+  }
+
   async decode(task: DecodeTask): Promise<DecodeOk> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
     const result = await runPooled<DecodeResult>(

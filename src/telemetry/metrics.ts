@@ -87,15 +87,3 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>
-
-/** A gauge read at scrape time from a live source (queue lengths, buffer depth). */
-export function addProbe(m: Metrics, name: string, help: string, read: () => number): void {
-  new Gauge({
-    name,
-    help,
-    registers: [m.registry],
-    collect() {
-      this.set(read())
-    },
-  })
-}
