@@ -11,8 +11,11 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:22-slim
 ARG FERRY_COMMIT=unknown
+# Container mode: no config file is read; configure with ENV_* (see conf.d/ferry.conf), and
+# global tag changes made through the API stay in memory.
 ENV NODE_ENV=production \
     FERRY_COMMIT=${FERRY_COMMIT} \
+    FERRY_CONTAINER=1 \
     ENV_HTTP_LISTEN=0.0.0.0:9529 \
     ENV_DATA_DIR=/var/lib/ferry
 WORKDIR /app

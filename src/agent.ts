@@ -1,25 +1,26 @@
 /**
  * Builds the agent's components from a loaded config and runs their lifecycle: start in data
- * flow order (buffer, decode pool, uploader, HTTP), shut down in reverse, once.
+ * flow order (workspace, buffer, pipeline watcher, decode pool, uploader, monitor, HTTP), shut
+ * down in reverse, once. `reload` applies a new config's live keys without stopping anything.
  */
-import path from 'node:path'
-import { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
-import type { Config } from './config/schema.js'
+import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import { DecodePool } from './decode/pool.js'
+import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
 import { pipelineDeps, pipelineSettings } from './pipeline/settings.js'
+import { mergeLive, planReload, type ReloadPlan } from './reload.js'
 import { PipelineEvents } from './telemetry/pipeline-events.js'
 import { identity, type Identity } from './identity.js'
-import { userAgent } from './sinks/dataway/send.js'
-import { Uploader } from './sinks/dataway/uploader.js'
+import type { Uploader } from './sinks/dataway/uploader.js'
 import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
 import { WorkspaceThread } from './workspace/thread.js'
 import { createApp } from './sources/http/app.js'
+import type { HttpDeps } from './sources/http/deps.js'
 import { HttpServer } from './sources/http/server.js'
 import { CATEGORY_NAMES } from './shared/category.js'
-import { GlobalTags } from './tags/global-tags.js'
+import type { GlobalTags } from './tags/global-tags.js'
 import { TagFile } from './tags/tag-file.js'
 import { AccessPolicy } from './sources/http/access/policy.js'
 import { Events } from './telemetry/events.js'
@@ -28,10 +29,9 @@ import { createMetrics, type Metrics } from './telemetry/metrics.js'
 import { addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
 import { SinkEvents } from './telemetry/sink-events.js'
 import { addBufferGauges, createSinkMetrics } from './telemetry/sink-metrics.js'
+import { createBuffer, createTags, createUploader, listenOptions } from './agent-parts.js'
 
-export function bufferPath(cfg: Config): string {
-  return cfg['dataway.wal'].path || path.join(cfg.agent.data_dir, 'buffer')
-}
+export { bufferPath } from './agent-parts.js'
 
 export class Agent {
   readonly metrics: Metrics
@@ -41,6 +41,7 @@ export class Agent {
   readonly pool: DecodePool
   readonly watcher: PipelineWatcher | null
   uploader: Uploader | null = null
+  readonly monitor: Monitor
   readonly http: HttpServer
   readonly tags: GlobalTags
   readonly access: AccessPolicy
@@ -52,25 +53,19 @@ export class Agent {
   private readonly sinkEvents: SinkEvents
 
   constructor(
-    readonly loaded: LoadedConfig,
+    public loaded: LoadedConfig,
     readonly log: Logger,
   ) {
     const cfg = loaded.config
     this.metrics = createMetrics()
     this.events = new Events(log, this.metrics)
     this.identity = identity(cfg.agent.hostname)
-    const sinkEvents = new SinkEvents(log, createSinkMetrics(this.metrics.registry))
-    const wal = cfg['dataway.wal']
-    this.buffer = new DiskBuffer(
-      {
-        path: bufferPath(cfg),
-        durability: wal.durability,
-        maxBytesPerCategory: wal.max_capacity_gb * 1024 ** 3,
-        whenFull: wal.when_full,
-        minFreeDisk: wal.min_free_disk,
-      },
-      sinkEvents,
+    this.sinkEvents = new SinkEvents(
+      log,
+      createSinkMetrics(this.metrics.registry),
+      this.events.recent,
     )
+    this.buffer = createBuffer(cfg, this.sinkEvents)
     const pl = pipelineSettings(loaded)
     this.pool = new DecodePool({
       workers: cfg.decode.workers,
@@ -84,20 +79,26 @@ export class Agent {
           new PipelineEvents(log, this.metrics.registry),
         )
       : null
-    this.sinkEvents = sinkEvents
     this.upstreams = cfg.dataway.urls.map(parseUpstream)
     this.workspace =
       this.upstreams.length === 0 && cfg.workspace.embedded ? new WorkspaceThread(cfg) : null
-    this.tags = new GlobalTags(
-      this.identity.host,
-      cfg.global_host_tags,
-      cfg.election.enable,
-      cfg.election.tags,
-    )
+    this.tags = createTags(cfg, this.identity.host)
     this.access = new AccessPolicy(cfg.http_api)
+    this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent)
+    this.http = new HttpServer(
+      createApp(this.httpDeps(), this.metrics.registry),
+      listenOptions(cfg),
+    )
+    addBufferGauges(this.metrics.registry, () =>
+      CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),
+    )
+  }
+
+  private httpDeps(): HttpDeps {
+    const loaded = this.loaded
     const decodeSeconds = addPoolMetrics(this.metrics.registry, this.pool)
-    const deps = {
-      config: cfg,
+    return {
+      config: loaded.config,
       decoder: timedDecoder(this.pool, decodeSeconds),
       buffer: this.buffer,
       tags: this.tags,
@@ -108,38 +109,8 @@ export class Agent {
       upstream: () => this.upstreams[0] ?? null,
       pipeline: this.watcher ? pipelineDeps(this.watcher, this.pool) : null,
       pipelineEvents: this.watcher?.events,
+      monitor: this.monitor,
     }
-    this.http = new HttpServer(createApp(deps, this.metrics.registry), {
-      listen: cfg.http_api.listen,
-      socket: cfg.http_api.listen_socket,
-      timeoutMs: cfg.http_api.timeout,
-      tls: cfg['http_api.tls'],
-    })
-    addBufferGauges(this.metrics.registry, () =>
-      CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),
-    )
-  }
-
-  private createUploader(cfg: Config, events: SinkEvents): Uploader {
-    const d = cfg.dataway
-    return new Uploader(
-      this.buffer,
-      this.upstreams,
-      {
-        compression: d.compression,
-        gzipLevel: d.gzip_level,
-        userAgent: userAgent(this.identity.version, this.identity.host),
-        maxRawBodySize: d.max_raw_body_size,
-        timeoutMs: d.timeout,
-        retryInitialMs: d.retry_initial,
-        retryMaxMs: d.retry_max,
-        maxAgeMs: d.drop_expired_package_at,
-        concurrency: d.upload_concurrency,
-        shutdownTimeoutMs: d.shutdown_timeout,
-        maxDeadLetters: d.max_dead_letters,
-      },
-      events,
-    )
   }
 
   private async begin(c: Component): Promise<void> {
@@ -153,8 +124,9 @@ export class Agent {
       const ready = this.workspace.ready!
       this.upstreams = [parseUpstream(`${ready.url}?token=${ready.token}`)]
     }
-    this.uploader = this.createUploader(this.loaded.config, this.sinkEvents)
-    const parts = [this.buffer, this.watcher, this.pool, this.uploader, this.http]
+    const cfg = this.loaded.config
+    this.uploader = createUploader(cfg, this.buffer, this.upstreams, this.identity, this.sinkEvents)
+    const parts = [this.buffer, this.watcher, this.pool, this.uploader, this.monitor, this.http]
     for (const c of parts) if (c) await this.begin(c)
     const addr = this.http.address()
     const upstreams = this.upstreams.map((u) => u.label)
@@ -175,6 +147,27 @@ export class Agent {
       },
       'ferry agent started',
     )
+  }
+
+  /** Applies what can change live (see reload.ts); the rest waits for a restart, and says so. */
+  reload(next: LoadedConfig): ReloadPlan {
+    const plan = planReload(this.loaded.config, next.config)
+    const cfg = next.config
+    const live = new Set(plan.live)
+    if (live.has('global_host_tags') || live.has('election.tags'))
+      this.tags.replace(cfg.global_host_tags, cfg.election.tags)
+    this.access.update(cfg.http_api)
+    this.log.level = cfg.logging.level
+    this.watcher?.poll()
+    // Keys that need a restart keep their running values, so the next plan still reports them.
+    this.loaded = { ...next, config: mergeLive(this.loaded.config, cfg, live) }
+    this.log.info({ event: 'config_reloaded', ...plan }, 'configuration reloaded')
+    if (plan.restart.length)
+      this.log.warn(
+        { event: 'config_needs_restart', keys: plan.restart },
+        `changed keys that take effect after a restart: ${plan.restart.join(', ')}`,
+      )
+    return plan
   }
 
   /** Idempotent: the second call waits for the first. */

@@ -1,71 +1,47 @@
 #!/usr/bin/env node
 /**
- * The command line: `ferry run | check-config | version [--config PATH]`. The only module that
- * calls process.exit.
+ * The command line (`ferry <command>`), and the only module that calls process.exit. `run`
+ * starts the agent: SIGTERM/SIGINT shut it down in order, SIGHUP reloads the config (live keys
+ * apply at once; see reload.ts) and rescans the pipeline scripts, without stopping writes.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Agent, bufferPath } from './agent.js'
-import { formatReport, inspectBuffer, probeBuffer, salvageBuffer } from './buffer/disk/tools.js'
+import { probeBuffer } from './buffer/disk/tools.js'
+import { parseArgs, type Args } from './cli/args.js'
+import { buffer, checkConfig, monitor, pipeline, service } from './cli/commands.js'
 import { loadConfig } from './config/load.js'
 import { FerryError } from './errors.js'
 import { identity } from './identity.js'
+import { MONITOR_USAGE } from './monitor/cli.js'
+import { PIPELINE_USAGE } from './pipeline/cli.js'
+import { SERVICE_USAGE } from './service/service.js'
 import { createLogger, type Logger } from './telemetry/logger.js'
 import { WORKSPACE_USAGE, workspaceCommand } from './workspace/cli.js'
-import { PIPELINE_USAGE, pipelineTest } from './pipeline/cli.js'
 import { WorkspaceService, workspaceDir } from './workspace/service.js'
 
 const USAGE = `usage: ferry <command> [--config PATH]
 
 commands:
-  run                      start the agent (default)
+  run                      start the agent (default); SIGHUP reloads the config
   check-config             validate the config and print every problem
+${MONITOR_USAGE}
+${SERVICE_USAGE}
   buffer inspect [--json]  per-category depth, bytes, oldest age and dead letters of the buffer
   buffer verify            verify every buffered record (damaged ones are dropped and counted)
 ${WORKSPACE_USAGE}
 ${PIPELINE_USAGE}
-  version                  print the version`
+  version                  print the version
 
-function defaultConfigPath(): string {
-  // conf.d/ferry.conf beside the package, whether running from src/ or dist/src/.
+The config path defaults to FERRY_CONFIG, else conf.d/ferry.conf of the package. With
+FERRY_CONTAINER=1 no file is read: defaults and ENV_* only (container mode).`
+
+/** The package root, whether running from src/ or dist/src/. */
+function packageRoot(): string {
   const here = path.dirname(fileURLToPath(import.meta.url))
-  const root =
-    path.basename(path.dirname(here)) === 'dist'
-      ? path.resolve(here, '../..')
-      : path.resolve(here, '..')
-  return path.join(root, 'conf.d', 'ferry.conf')
-}
-
-interface Args {
-  command: string[]
-  config: string
-  flags: Record<string, string | true>
-}
-
-const VALUE_FLAGS = [
-  '--config',
-  '--path',
-  '--from',
-  '--to',
-  '--input',
-  '--category',
-  '--data-type',
-  '--timezone',
-]
-
-function parseArgs(argv: string[]): Args {
-  const command: string[] = []
-  const flags: Record<string, string | true> = {}
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]
-    if (VALUE_FLAGS.includes(a) && argv[i + 1] !== undefined) flags[a.slice(2)] = argv[++i]
-    else if (a === '--json') flags.json = true
-    else if (!a.startsWith('-')) command.push(a)
-    else throw new FerryError('badRequest', `unknown option ${a}\n${USAGE}`)
-  }
-  const config =
-    (flags.config as string | undefined) ?? process.env.FERRY_CONFIG ?? defaultConfigPath()
-  return { command: command.length ? command : ['run'], config, flags }
+  return path.basename(path.dirname(here)) === 'dist'
+    ? path.resolve(here, '../..')
+    : path.resolve(here, '..')
 }
 
 async function run(configPath: string): Promise<void> {
@@ -74,13 +50,24 @@ async function run(configPath: string): Promise<void> {
   if (!loaded.file)
     log.warn(
       { event: 'config_missing', path: configPath },
-      'no config file; using defaults and ENV_*',
+      'no config file read; using defaults and ENV_* (container mode)',
     )
   const damage = probeBuffer(bufferPath(loaded.config), fileURLToPath(import.meta.url))
   if (damage) log.error({ event: 'buffer_damaged' }, damage)
   const agent = new Agent(loaded, log)
   onSignals(log, () => agent.shutdown())
+  process.on('SIGHUP', () => reload(agent, configPath, log))
   await agent.start()
+}
+
+/** A config that fails to load leaves the running one in place. */
+function reload(agent: Agent, configPath: string, log: Logger): void {
+  log.info({ event: 'signal', signal: 'SIGHUP' }, 'reloading the configuration')
+  try {
+    agent.reload(loadConfig(configPath))
+  } catch (e) {
+    log.error({ event: 'config_reload_failed' }, `kept the running config: ${(e as Error).message}`)
+  }
 }
 
 function onSignals(log: Logger, shutdown: () => Promise<void>): void {
@@ -102,51 +89,22 @@ async function workspace(args: Args): Promise<void> {
   await service.start()
 }
 
-async function buffer(args: Args): Promise<void> {
-  const [, sub] = args.command
-  if (sub === 'salvage') {
-    const copied = await salvageBuffer(String(args.flags.from), String(args.flags.to))
-    return void console.log(`salvaged ${copied} records`)
-  }
-  const path = (args.flags.path as string | undefined) ?? bufferPath(loadConfig(args.config).config)
-  if (sub !== 'inspect' && sub !== 'verify') throw new FerryError('badRequest', USAGE)
-  const report = await inspectBuffer(path)
-  console.log(args.flags.json ? JSON.stringify(report) : formatReport(report))
-}
-
-async function pipeline(args: Args): Promise<void> {
-  const [, sub, script] = args.command
-  const input = args.flags.input
-  if (sub !== 'test' || !script || typeof input !== 'string')
-    throw new FerryError('badRequest', `usage:\n${PIPELINE_USAGE}`)
-  const f = args.flags
-  const r = await pipelineTest({
-    script,
-    input,
-    category: f.category as string | undefined,
-    dataType: f['data-type'] as string | undefined,
-    timezone: f.timezone as string | undefined,
-  })
-  console.log(r.text)
-  if (!r.ok) process.exitCode = 1
-}
-
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2))
-  const { config } = args
+  const args = parseArgs(
+    process.argv.slice(2),
+    path.join(packageRoot(), 'conf.d', 'ferry.conf'),
+    USAGE,
+  )
   const command = args.command[0]
-  if (command === 'run') return run(config)
+  if (command === 'run') return run(args.config)
   if (command === 'buffer') return buffer(args)
   if (command === 'workspace') return workspace(args)
   if (command === 'pipeline') return pipeline(args)
-  if (command === 'check-config') {
-    const loaded = loadConfig(config)
-    console.log(
-      `${loaded.file ?? '(no file, defaults)'}: ok${loaded.fromEnv.length ? ` (overridden by ${loaded.fromEnv.join(', ')})` : ''}`,
-    )
-    return
-  }
+  if (command === 'monitor') return monitor(args)
+  if (command === 'service') return service(args, packageRoot())
+  if (command === 'check-config') return checkConfig(args)
   if (command === 'version') return void console.log(identity('').version)
+  if (command === 'help') return void console.log(USAGE)
   throw new FerryError('badRequest', `unknown command ${command}\n${USAGE}`)
 }
 

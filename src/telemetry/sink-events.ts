@@ -7,12 +7,15 @@ import type { UploadBody } from '../sinks/dataway/bodies.js'
 import type { UploadError } from '../sinks/dataway/send.js'
 import type { UploadEvents } from '../sinks/dataway/uploader.js'
 import type { Logger } from './logger.js'
+import type { RecentErrors } from './recent-errors.js'
 import type { SinkMetrics } from './sink-metrics.js'
 
 export class SinkEvents implements BufferEvents, UploadEvents {
   constructor(
     private readonly log: Logger,
     private readonly m: SinkMetrics,
+    /** Where failures are listed for the monitor (optional: tools have no monitor). */
+    private readonly recent?: RecentErrors,
   ) {}
 
   committed(seconds: number): void {
@@ -21,6 +24,7 @@ export class SinkEvents implements BufferEvents, UploadEvents {
 
   pointsDropped(category: string, reason: string, points: number): void {
     this.m.dropped.inc({ category, reason }, points)
+    this.recent?.add('drop', category, `dropped ${points} points: ${reason}`)
     this.log.warn(
       { event: 'points_dropped', category, reason, points },
       `dropped ${points} ${category} points: ${reason}`,
@@ -45,6 +49,7 @@ export class SinkEvents implements BufferEvents, UploadEvents {
 
   uploadRetry(upstream: string, body: UploadBody, err: UploadError, waitMs: number): void {
     this.m.retries.inc({ upstream })
+    this.recent?.add('upload', upstream, err.message)
     this.log.warn(
       { event: 'upload_retry', upstream, category: body.category, pkg: body.pkgId, waitMs },
       err.message,
@@ -54,6 +59,7 @@ export class SinkEvents implements BufferEvents, UploadEvents {
   deadLettered(upstream: string, body: UploadBody, err: UploadError): void {
     this.m.deadLetters.inc({ upstream, category: body.category })
     this.m.dropped.inc({ category: body.category, reason: 'dead_letter' }, body.points)
+    this.recent?.add('upload', upstream, `${err.message}; body moved to dead letters`)
     this.log.error(
       {
         event: 'dead_letter',

@@ -21,7 +21,8 @@ export async function startAgent(
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-it-')),
 ): Promise<AgentProcess> {
   const config = path.join(dataDir, 'ferry.conf')
-  fs.writeFileSync(config, configText ?? '')
+  // No text: keep the config a previous start left (a restart), else an empty one.
+  if (configText !== undefined || !fs.existsSync(config)) fs.writeFileSync(config, configText ?? '')
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'run', '--config', config], {
     env: {
       ...process.env,

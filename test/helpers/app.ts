@@ -11,6 +11,7 @@ import { createApp } from '../../src/sources/http/app.js'
 import { GlobalTags } from '../../src/tags/global-tags.js'
 import { TagFile } from '../../src/tags/tag-file.js'
 import { AccessPolicy } from '../../src/sources/http/access/policy.js'
+import { Monitor } from '../../src/monitor/sampler.js'
 import { Events } from '../../src/telemetry/events.js'
 import { silentLogger } from '../../src/telemetry/logger.js'
 import { createMetrics } from '../../src/telemetry/metrics.js'
@@ -60,6 +61,7 @@ export function testApp(o: TestAppOptions = {}) {
     config.election.enable,
     config.election.tags,
   )
+  const monitor = new Monitor(metrics.registry, identity, events.recent)
   const app = createApp(
     {
       config,
@@ -68,6 +70,7 @@ export function testApp(o: TestAppOptions = {}) {
       tags,
       tagFile: o.tagFile ? new TagFile(o.tagFile) : null,
       access: new AccessPolicy(config.http_api),
+      monitor,
       events,
       identity,
       upstream: () => (o.upstream ? parseUpstream(o.upstream) : null),
@@ -76,7 +79,7 @@ export function testApp(o: TestAppOptions = {}) {
     },
     metrics.registry,
   )
-  return { app, buffer, metrics, config, tags, events }
+  return { app, buffer, metrics, config, tags, events, monitor }
 }
 
 export const SHARED = new URL('../../../shared/', import.meta.url)

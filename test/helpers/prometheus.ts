@@ -9,10 +9,6 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-export function hasCommand(cmd: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0
-}
-
 /** `promtool check metrics` on a scrape: its exit code and complaints. */
 export function promtoolCheck(text: string): { status: number | null; output: string } {
   const r = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' })

@@ -62,7 +62,7 @@ test(
           const seen = new Set(sink.values('n').map(Number))
           const lost = [...acked].filter((n) => !seen.has(n))
           const notes = [...allLogs, ...agent.logs]
-            .filter((l) => /"level":(40|50|60)/.test(l) || /Error|error/.test(l))
+            .filter((l) => /"level":"(warn|error|fatal)"/.test(l) || /Error|error/.test(l))
             .slice(0, 10)
           throw new Error(
             `${e.message}: ${lost.length} of ${acked.size} missing, e.g. ${lost.slice(0, 5)}; received ${seen.size}\n${notes.join('\n')}`,

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { startAgent } from '../helpers/agent-process.js'
-import { hasCommand, promtoolCheck, startPrometheus, until } from '../helpers/prometheus.js'
+import { hasCommand } from '../helpers/commands.js'
+import { promtoolCheck, startPrometheus, until } from '../helpers/prometheus.js'
 
 async function write(url: string, lines: number): Promise<void> {
   const body = Array.from({ length: lines }, (_, i) => `cpu,core=c${i % 4} usage=${i}`).join('\n')

@@ -14,6 +14,7 @@ import { pipelineRoutes } from './routes/pipeline.js'
 import { writeRoutes } from './routes/write.js'
 import { globalTagRoutes } from './routes/global-tags.js'
 import { lastErrorRoutes } from './routes/last-error.js'
+import { monitorRoutes } from './routes/monitor.js'
 import {
   corsMiddleware,
   publicAccessMiddleware,
@@ -59,6 +60,7 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   pipelineRoutes(app, deps)
   globalTagRoutes(app, deps)
   lastErrorRoutes(app, deps)
+  monitorRoutes(app, deps)
   metricsRoutes(app, registry)
 
   app.notFound((c) =>

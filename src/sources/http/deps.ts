@@ -9,6 +9,7 @@ import type { Upstream } from '../../sinks/dataway/upstream.js'
 import type { GlobalTags } from '../../tags/global-tags.js'
 import type { TagFile } from '../../tags/tag-file.js'
 import type { AccessPolicy } from './access/policy.js'
+import type { Snapshot } from '../../monitor/snapshot.js'
 import type { Events } from '../../telemetry/events.js'
 import type { PipelineEvents } from '../../telemetry/pipeline-events.js'
 
@@ -20,6 +21,8 @@ export interface HttpDeps {
   /** The main config file tag changes are persisted to; null in container mode. */
   tagFile: TagFile | null
   access: AccessPolicy
+  /** The sampled figures behind `/v1/monitor` and `/monitor`. */
+  monitor?: { snapshot(): Snapshot }
   events: Events
   identity: Identity
   /** The first upstream, which answers queries and object labels; null when there is none. */

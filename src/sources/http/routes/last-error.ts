@@ -69,6 +69,13 @@ export function lastErrorRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
     const report = parseReport(new TextDecoder().decode(body))
     deps.events.lastError(report.input, report.source, report.message)
     await store(deps, report)
+    deps.events.writeAccepted({
+      category: 'logging',
+      input: 'lasterror',
+      points: 1,
+      warnings: {},
+      dry: false,
+    })
     return c.body(null, 200)
   })
 }
