@@ -6,7 +6,8 @@
 import fs from 'node:fs'
 import { parse } from 'smol-toml'
 import { FerryError } from '../errors.js'
-import { coerce, SCHEMA, type Config, type KeySpec } from './schema.js'
+import { coerce } from './coerce.js'
+import { SCHEMA, type Config, type KeySpec } from './schema.js'
 
 export interface LoadedConfig {
   config: Config

@@ -5,7 +5,6 @@
  *
  * Section and key names follow the reference agent's datakit.conf where one exists.
  */
-import { parseBytes, parseDuration } from './units.js'
 import { PIPELINE_SCHEMA, type PipelineConfig } from './schema-pipeline.js'
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA, type HttpConfig, type HttpTlsConfig } from './schema-http.js'
 import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
@@ -173,59 +172,4 @@ export interface Config {
   logging: { level: string }
   pipeline: PipelineConfig
   workspace: WorkspaceConfig
-}
-
-/** Converts a raw TOML or env value to the key's type; returns [value] or an error string. */
-export function coerce(spec: KeySpec, raw: unknown, fromEnv: boolean): [unknown] | string {
-  switch (spec.type) {
-    case 'string':
-      return typeof raw === 'string' ? [raw] : 'expected a string'
-    case 'bool':
-      if (typeof raw === 'boolean') return [raw]
-      if (fromEnv && typeof raw === 'string')
-        return [['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())]
-      return 'expected true or false'
-    case 'int':
-    case 'number': {
-      const n = typeof raw === 'string' && fromEnv ? Number(raw) : raw
-      if (typeof n !== 'number' || Number.isNaN(n)) return 'expected a number'
-      return spec.type === 'int' && !Number.isInteger(n) ? 'expected an integer' : [n]
-    }
-    case 'duration':
-      return typeof raw === 'string'
-        ? (parseDuration(raw) ?? 'expected a duration like "30s"')
-        : 'expected a duration like "30s"'
-    case 'bytes':
-      return parseBytes(raw) ?? 'expected a size like "64MiB" or a number of bytes'
-    case 'strings':
-      if (fromEnv && typeof raw === 'string')
-        return [
-          raw
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ]
-      return Array.isArray(raw) && raw.every((s) => typeof s === 'string')
-        ? [raw]
-        : 'expected a list of strings'
-    case 'tags':
-      return coerceTags(raw, fromEnv)
-  }
-}
-
-function coerceTags(raw: unknown, fromEnv: boolean): [unknown] | string {
-  if (fromEnv && typeof raw === 'string') {
-    const out: Record<string, string> = {}
-    for (const kv of raw.split(',').filter((s) => s.trim())) {
-      const eq = kv.indexOf('=')
-      if (eq <= 0) return `expected k=v pairs, got ${JSON.stringify(kv)}`
-      out[kv.slice(0, eq).trim()] = kv.slice(eq + 1).trim()
-    }
-    return [out]
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return 'expected a table of strings'
-  for (const [k, v] of Object.entries(raw))
-    if (typeof v !== 'string') return `tag ${k}: expected a string`
-  return [{ ...(raw as Record<string, string>) }]
 }
