@@ -4,18 +4,18 @@
  * prints one frame and exits (non-zero when the agent cannot be reached).
  */
 import { FerryError } from '../errors.js'
+import { splitListen } from '../sources/http/server.js'
 import { renderSnapshot } from './render.js'
 import type { Snapshot } from './snapshot.js'
 
 export const MONITOR_USAGE = `  monitor [--url URL] [--interval 2s] [--once]
                            live view of a running agent (default URL from [http_api] listen)`
 
+/** Where to reach an agent listening on `listen`: a wildcard address means this host. */
 export function agentUrl(listen: string, tls: boolean): string {
-  const i = listen.lastIndexOf(':')
-  let host = listen.slice(0, i)
-  if (host === '' || host === '0.0.0.0') host = '127.0.0.1'
-  if (host === '[::]') host = '[::1]'
-  return `${tls ? 'https' : 'http'}://${host}:${listen.slice(i + 1)}`
+  const { hostname, port } = splitListen(listen)
+  const host = hostname === '0.0.0.0' ? '127.0.0.1' : hostname === '::' ? '::1' : hostname
+  return `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`
 }
 
 async function fetchSnapshot(url: string): Promise<Snapshot> {

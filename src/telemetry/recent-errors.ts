@@ -6,7 +6,7 @@
 export interface RecentError {
   /** Unix milliseconds. */
   at: number
-  /** Where it came from: `lasterror`, `upload`, `internal`. */
+  /** Where it came from: `lasterror`, `upload`, `drop`, `internal`. */
   kind: string
   /** The collector, upstream or component it concerns. */
   source: string

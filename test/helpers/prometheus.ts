@@ -68,14 +68,3 @@ export async function startPrometheus(target: string): Promise<PromServer> {
     })
   return { url, proc, query, stop }
 }
-
-/** Polls `read` until `ok` holds or `ms` pass; returns the last value. */
-export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000) {
-  const end = Date.now() + ms
-  let v = await read().catch(() => undefined as T)
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 250))
-    v = await read().catch(() => undefined as T)
-  }
-  return v
-}

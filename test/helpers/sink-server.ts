@@ -77,13 +77,21 @@ export class SinkServer {
   }
 }
 
+/** Polls `cond` (which may be async; a throw counts as false) until it holds or time runs out. */
 export async function waitFor(
-  cond: () => boolean,
+  cond: () => boolean | Promise<boolean>,
   timeoutMs = 15_000,
   what = 'condition',
 ): Promise<void> {
   const until = Date.now() + timeoutMs
-  while (!cond()) {
+  const check = async () => {
+    try {
+      return await cond()
+    } catch {
+      return false
+    }
+  }
+  while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 100))
   }

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { startAgent } from '../helpers/agent-process.js'
 import { hasCommand } from '../helpers/commands.js'
-import { promtoolCheck, startPrometheus, until } from '../helpers/prometheus.js'
+import { promtoolCheck, startPrometheus } from '../helpers/prometheus.js'
+import { waitFor } from '../helpers/sink-server.js'
 
 async function write(url: string, lines: number): Promise<void> {
   const body = Array.from({ length: lines }, (_, i) => `cpu,core=c${i % 4} usage=${i}`).join('\n')
@@ -45,25 +46,15 @@ test('a real Prometheus scrapes the agent: up == 1 and the write counters move',
   if (!hasCommand('prometheus')) return t.skip('prometheus not installed (Debian package)')
   const agent = await startAgent()
   const prom = await startPrometheus(agent.url.replace('http://', ''))
+  const expect = (expr: string, value: number) =>
+    waitFor(async () => (await prom.query(expr)) === value, 30_000, `${expr} == ${value}`)
   try {
     await write(agent.url, 5)
-    const up = await until(
-      () => prom.query('up{job="ferry"}'),
-      (v) => v === 1,
-    )
-    assert.equal(up, 1)
+    await expect('up{job="ferry"}', 1)
     const points = 'sum(ferry_write_points_total{job="ferry",category="metric"})'
-    const first = await until(
-      () => prom.query(points),
-      (v) => v === 5,
-    )
-    assert.equal(first, 5)
+    await expect(points, 5)
     await write(agent.url, 7)
-    const second = await until(
-      () => prom.query(points),
-      (v) => v === 12,
-    )
-    assert.equal(second, 12)
+    await expect(points, 12)
   } finally {
     await prom.stop()
     await agent.stop()
