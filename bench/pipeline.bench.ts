@@ -9,6 +9,7 @@
  *    figure is decode and pipeline, not the disk buffer.
  */
 import { processTask } from '../src/decode/process.js'
+import { plainTask } from '../src/decode/protocol.js'
 import { PipelineHost } from '../src/pipeline/worker-host.js'
 import { startChild } from './lib/child.js'
 import { percentile, runLoad } from './lib/load.js'
@@ -45,19 +46,11 @@ async function perWorker(body: Buffer, pipeline: boolean): Promise<number> {
     maxBatch: 1000,
     defaults: {},
   })
-  const task = () => ({
-    body,
-    category: 'logging' as const,
-    contentType: '',
-    encoding: '',
-    precision: null,
-    strict: false,
-    echo: null,
-    now: BigInt(Date.now()) * 1_000_000n,
-    extraTags: [['host', 'bench']] as [string, string][],
-    maxBodyBytes: 64 << 20,
-    pipeline: { version: 1, source: pipeline ? null : '-' },
-  })
+  const task = () =>
+    plainTask(body, 'logging', {
+      extraTags: [['host', 'bench']],
+      pipeline: { version: 1, source: pipeline ? null : '-' },
+    })
   await processTask(task(), host) // warm-up: loads the scripts, compiles the groks
   const started = performance.now()
   let n = 0

@@ -51,6 +51,31 @@ export type DecodeResult = DecodeOk | DecodeFailed
 /** What a decode worker accepts: a write body, or a pipeline debug request. */
 export type WorkerTask = DecodeTask | DebugTask
 
+/**
+ * A task with every write option at its default (no compression, precision guessed, no echo,
+ * not strict, no global tags, no pipeline), received now; `o` overrides any of them.
+ */
+export function plainTask(
+  body: Uint8Array,
+  category: Category,
+  o: Partial<DecodeTask> = {},
+): DecodeTask {
+  return {
+    body,
+    category,
+    contentType: '',
+    encoding: '',
+    precision: null,
+    strict: false,
+    echo: null,
+    now: BigInt(Date.now()) * 1_000_000n,
+    extraTags: [],
+    maxBodyBytes: 64 * 1024 * 1024,
+    pipeline: null,
+    ...o,
+  }
+}
+
 /** The seam the HTTP source depends on; the Piscina pool implements it. */
 export interface Decoder {
   decode(task: DecodeTask): Promise<DecodeOk>

@@ -49,43 +49,28 @@ interface Piece {
 }
 
 function pieces(b: StoredBatch, maxRaw: number): Piece[] {
-  if (b.payload.length <= maxRaw)
-    return [
-      {
-        bytes: b.payload,
-        points: b.points,
-        seq: b.seq,
-        receivedAt: b.receivedAt,
-        storageIndex: b.storageIndex,
-      },
-    ]
+  const piece = (bytes: Uint8Array, points: number): Piece => ({
+    bytes,
+    points,
+    seq: b.seq,
+    receivedAt: b.receivedAt,
+    storageIndex: b.storageIndex,
+  })
+  if (b.payload.length <= maxRaw) return [piece(b.payload, b.points)]
   const out: Piece[] = []
   let start = 0
   let prev = 0
   let count = 0
   for (const end of entryEnds(b.payload)) {
     if (end - start > maxRaw && count > 0) {
-      out.push({
-        bytes: b.payload.subarray(start, prev),
-        points: count,
-        seq: b.seq,
-        receivedAt: b.receivedAt,
-        storageIndex: b.storageIndex,
-      })
+      out.push(piece(b.payload.subarray(start, prev), count))
       start = prev
       count = 0
     }
     prev = end
     count++
   }
-  if (count)
-    out.push({
-      bytes: b.payload.subarray(start, prev),
-      points: count,
-      seq: b.seq,
-      receivedAt: b.receivedAt,
-      storageIndex: b.storageIndex,
-    })
+  if (count) out.push(piece(b.payload.subarray(start, prev), count))
   return out
 }
 

@@ -12,6 +12,7 @@ import { encodePoint } from '../../../src/decode/codec/protobuf.js'
 import { decodePoints } from '../../../src/decode/codec/protobuf-decode.js'
 import { parseBody } from '../../../src/decode/parse-body.js'
 import { processTask } from '../../../src/decode/process.js'
+import { plainTask } from '../../../src/decode/protocol.js'
 import { FerryError } from '../../../src/errors.js'
 import type { Point } from '../../../src/shared/point.js'
 import { point } from '../../helpers/arbitraries.js'
@@ -54,19 +55,14 @@ test('random line-protocol-like text: whole decode task never fails unexpectedly
       lpish,
       fc.constantFrom('metric', 'logging', 'object'),
       async (text, category) => {
-        const r = await processTask({
-          body: Buffer.from(text),
-          category: category as 'metric',
-          contentType: '',
-          encoding: '',
-          precision: null,
-          strict: false,
-          echo: 'pbjson',
-          now: 1n,
-          extraTags: [['host', 'h']],
-          maxBodyBytes: 1 << 20,
-          pipeline: null,
-        })
+        const r = await processTask(
+          plainTask(Buffer.from(text), category as 'metric', {
+            echo: 'pbjson',
+            now: 1n,
+            extraTags: [['host', 'h']],
+            maxBodyBytes: 1 << 20,
+          }),
+        )
         if (!r.ok) assert.notEqual(r.error.code, 'internalError', r.error.message)
       },
     ),

@@ -8,6 +8,7 @@
  */
 import type { Hono } from 'hono'
 import { FerryError } from '../../../errors.js'
+import { plainTask } from '../../../decode/protocol.js'
 import { readBody } from '../body.js'
 import type { HttpDeps, HttpEnv } from '../deps.js'
 
@@ -41,19 +42,14 @@ async function store(deps: HttpDeps, r: LastErrorReport): Promise<void> {
     tags: { input: r.input, ...(r.source ? { error_source: r.source } : {}), status: 'error' },
     fields: { message: r.message },
   }
-  const out = await deps.decoder.decode({
-    body: new TextEncoder().encode(JSON.stringify([point])),
-    category: 'logging',
-    contentType: 'application/json',
-    encoding: '',
-    precision: null,
-    strict: false,
-    echo: null,
-    now: BigInt(Date.now()) * 1_000_000n,
-    extraTags: deps.tags.forWrite({ ignoreHost: false, election: false }),
-    maxBodyBytes: MAX_BODY * 2,
-    pipeline: null,
-  })
+  const body = new TextEncoder().encode(JSON.stringify([point]))
+  const out = await deps.decoder.decode(
+    plainTask(body, 'logging', {
+      contentType: 'application/json',
+      extraTags: deps.tags.forWrite({ ignoreHost: false, election: false }),
+      maxBodyBytes: MAX_BODY * 2,
+    }),
+  )
   await deps.buffer.push({
     category: 'logging',
     payload: out.payload,
