@@ -25,6 +25,8 @@ export interface BufferStats {
 }
 
 export interface BatchBuffer extends Component {
+  /** The buffer's identity: random, kept for its lifetime; package ids are built from it. */
+  readonly id: string
   push(batch: Batch): Promise<void>
   stats(): BufferStats
 }

@@ -2,11 +2,13 @@
  * In-memory BatchBuffer: bounded by bytes, refuses (never drops) when full. Stands in for the
  * durable buffer behind the same interface; `take` lets a consumer (or a test) drain it.
  */
+import { randomBytes } from 'node:crypto'
 import { FerryError } from '../errors.js'
 import type { Batch, BatchBuffer, BufferStats } from './buffer.js'
 
 export class MemoryBuffer implements BatchBuffer {
   readonly name = 'memory-buffer'
+  readonly id = randomBytes(12).toString('hex')
   private queue: Batch[] = []
   private bytes = 0
   private points = 0

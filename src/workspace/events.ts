@@ -25,7 +25,7 @@ export function createWorkspaceMetrics(registry: Registry) {
     duplicates: new Counter({
       name: 'ferry_workspace_duplicate_packages_total',
       help: 'Bodies acknowledged without storing because their X-Pkg-Id was already stored.',
-      labelNames: ['category'] as const,
+      labelNames: ['workspace', 'category'] as const,
       registers: r,
     }),
     rejected: new Counter({
@@ -66,7 +66,7 @@ export class WorkspaceEvents {
   }
 
   duplicate(workspace: string, category: string, pkgId: string): void {
-    this.metrics.duplicates.inc({ category })
+    this.metrics.duplicates.inc({ workspace, category })
     this.log.info(
       { event: 'duplicate_package', workspace, category, pkgId },
       'package already stored',

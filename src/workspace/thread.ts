@@ -35,6 +35,15 @@ function bootstrap(): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`)
 }
 
+/**
+ * The embedded workspace deduplicates for at least as long as this agent may retry one package
+ * id (`drop_expired_package_at`), so no resend outlives its id's record there.
+ */
+function embedded(config: Config): Config {
+  const window = Math.max(config.workspace.dedupe_window, config.dataway.drop_expired_package_at)
+  return { ...config, workspace: { ...config.workspace, dedupe_window: window } }
+}
+
 export class WorkspaceThread implements Component {
   readonly name = 'workspace-thread'
   private worker: Worker | null = null
@@ -44,7 +53,7 @@ export class WorkspaceThread implements Component {
   constructor(private readonly config: Config) {}
 
   async start(): Promise<void> {
-    const worker = new Worker(bootstrap(), { workerData: { config: this.config } })
+    const worker = new Worker(bootstrap(), { workerData: { config: embedded(this.config) } })
     this.worker = worker
     this.ready = await new Promise<ThreadReady>((resolve, reject) => {
       worker.once('error', reject)

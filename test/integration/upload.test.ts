@@ -51,7 +51,7 @@ test('every accepted point reaches every upstream exactly once', async () => {
     assert.equal(r.headers['content-type'], 'application/protobuf; proto=com.guance.Point')
     assert.equal(r.headers['content-encoding'], 'gzip')
     assert.match(String(r.headers['user-agent']), /^ferry-linux-\w+\/[\d.]+\/.+$/)
-    assert.match(r.pkgId, /^fy_\d+_\d+_\d+$/)
+    assert.match(r.pkgId, /^fy1_[0-9a-f]{24}_\d+_\d+(_\d+-\d+)?$/)
     assert.equal(Number(r.headers['x-points']), r.points.length)
     assert.equal(r.points[0].tags.find((t) => t.key === 'host')?.value, 'a')
   }

@@ -16,6 +16,7 @@ import { open, type Database, type RootDatabase } from 'lmdb'
 import { FerryError } from '../../errors.js'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
 import type { Batch, BatchBuffer, BufferStats } from '../buffer.js'
+import { Positions, type Plan } from './positions.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
 import { decodeRecord, encodeRecord, RecordError } from './record.js'
 import type { BufferEvents, DiskBufferOptions, StoredBatch } from './types.js'
@@ -44,7 +45,8 @@ export class DiskBuffer implements BatchBuffer {
   readonly name = 'disk-buffer'
   private env: RootDatabase | null = null
   private dbs = new Map<Category, Database<Buffer, Key>>()
-  private meta: Database<number, string> | null = null
+  private positions: Positions | null = null
+  private identity = ''
   private dead: Database<DeadLetter, number> | null = null
   private deadSeq = 1
   private seq = 1
@@ -68,18 +70,17 @@ export class DiskBuffer implements BatchBuffer {
       // `async` durability: a commit is acknowledged when visible; the flush follows it.
       ...(this.opts.durability === 'async' ? { separateFlushed: true } : {}),
     })
-    this.meta = this.env.openDB<number, string>({ name: 'meta' })
+    this.positions = new Positions(this.env.openDB({ name: 'meta' }))
+    this.identity = await this.positions.identity()
     this.dead = this.env.openDB<DeadLetter, number>({ name: 'dead' })
     this.deadSeq = (firstKeyOf(this.dead, true) ?? 0) + 1
     for (const c of CATEGORY_NAMES) {
       this.dbs.set(c, this.env.openDB<Buffer, Key>({ name: `cat:${c}`, encoding: 'binary' }))
     }
     await this.verifyAll()
-    // Pruned records leave no key behind, so the next seq must also pass every cursor;
-    // otherwise a new record could hide behind a cursor and never be sent.
-    for (const { key, value } of this.meta.getRange()) {
-      if (key.startsWith('cursor:')) this.seq = Math.max(this.seq, value + 1)
-    }
+    // Pruned records leave no key behind, so the next seq must also pass every cursor (or a new
+    // record could hide behind one and never be sent) and every planned window (positions.ts).
+    this.seq = Math.max(this.seq, this.positions.highestSeen() + 1)
   }
 
   /** Start-up scan: verify every record, drop damaged ones, rebuild statistics and `seq`. */
@@ -161,14 +162,23 @@ export class DiskBuffer implements BatchBuffer {
     this.wake(batch.category)
   }
 
-  /** Up to `maxBytes` (at least one record) of records after `afterSeq`, damaged ones skipped. */
-  read(category: Category, afterSeq: number, maxBytes: number): StoredBatch[] {
+  /** Random, created with the buffer and kept for its lifetime (see positions.ts). */
+  get id(): string {
+    return this.identity
+  }
+
+  /**
+   * Records after `afterSeq`, damaged ones skipped: up to `maxBytes` (at least one record), or,
+   * with `throughSeq`, exactly those up to that seq whatever their size.
+   */
+  read(category: Category, afterSeq: number, maxBytes: number, throughSeq?: number): StoredBatch[] {
     const db = this.dbs.get(category)
     if (!db) return []
     const out: StoredBatch[] = []
     let bytes = 0
-    for (const { key, value } of db.getRange({ start: [afterSeq + 1] })) {
-      if (out.length && bytes + key[3] > maxBytes) break
+    const end = throughSeq === undefined ? undefined : [throughSeq + 1]
+    for (const { key, value } of db.getRange({ start: [afterSeq + 1], end })) {
+      if (throughSeq === undefined && out.length && bytes + key[3] > maxBytes) break
       try {
         out.push({ ...decodeRecord(value), seq: key[0] })
         bytes += key[3]
@@ -190,12 +200,22 @@ export class DiskBuffer implements BatchBuffer {
     this.stats_.resetOldest(category, firstKeyOf(db)?.[1])
   }
 
+  /** Every record with `seq <= cursor` is done for the reader `name`. */
   getCursor(name: string): number {
-    return this.meta?.get(name) ?? 0
+    return this.positions?.cursor(name) ?? 0
   }
 
   async setCursor(name: string, seq: number): Promise<void> {
-    await this.meta!.put(name, seq)
+    await this.positions!.setCursor(name, seq)
+  }
+
+  /** The window the reader `name` is delivering, if it has not finished it. */
+  getPlan(name: string): Plan | null {
+    return this.positions?.plan(name) ?? null
+  }
+
+  async setPlan(name: string, plan: Plan): Promise<void> {
+    await this.positions!.setPlan(name, plan)
   }
 
   /**

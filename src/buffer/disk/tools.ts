@@ -14,6 +14,8 @@ import type { BufferEvents } from './types.js'
 
 export interface BufferReport {
   path: string
+  /** The buffer's identity, the first part of every package id it uploads. */
+  id: string
   categories: {
     category: string
     batches: number
@@ -51,13 +53,14 @@ export async function inspectBuffer(path: string): Promise<BufferReport> {
   })
   const deadLetters = buf.deadLetters().length
   await buf.shutdown()
-  return { path, categories, damaged, deadLetters }
+  return { path, id: buf.id, categories, damaged, deadLetters }
 }
 
 export function formatReport(r: BufferReport): string {
   const rows = r.categories.filter((c) => c.batches > 0)
   const lines = [
     `buffer ${r.path}`,
+    `identity ${r.id}`,
     `${'category'.padEnd(14)} ${'batches'.padStart(8)} ${'points'.padStart(10)} ${'bytes'.padStart(12)} oldest`,
   ]
   for (const c of rows) {

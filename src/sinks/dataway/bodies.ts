@@ -1,27 +1,36 @@
 /**
  * Turns buffered batches into upload bodies of at most `maxRaw` bytes before compression.
- * A batch's payload is a run of PBPoints entries, so it can be cut at entry boundaries; a
- * single point larger than `maxRaw` travels alone. Batches with a different storage index
- * never share a body (the index is a request header).
+ *
+ * Invariants (exactly once relies on them; see pkg-id.ts for the id format):
+ * - Cuts are a pure function of the records and `maxRaw`: records are grouped greedily in
+ *   sequence order, a record larger than `maxRaw` is cut at PBPoints entry boundaries into
+ *   pieces that each travel alone, and a change of storage index closes a body. So the same
+ *   records always give the same bodies, before and after a restart.
+ * - Expiry never moves a cut: bodies are cut over every record, then expired records are left
+ *   out of a body's payload while the body keeps its id. A body sent again under the same id
+ *   therefore carries a subset of what the first attempt carried.
  */
 import type { StoredBatch } from '../../buffer/disk/types.js'
+import { packageId } from './pkg-id.js'
 
 export interface UploadBody {
   category: string
   payload: Uint8Array
   points: number
-  /** Deterministic from the records, so a resend after a crash carries the same id. */
+  /** `X-Pkg-Id`: the buffer's identity plus the exact record range (pkg-id.ts). */
   pkgId: string
   storageIndex?: string
-  /** Lowest and highest buffer seq the body contains. */
+  /** Lowest and highest buffer seq the body covers. */
   firstSeq: number
   lastSeq: number
-  /** receivedAt (ms) of its oldest batch: the body expires with it. */
+  /** receivedAt (ms) of its newest kept batch: once that expires, all of the body has. */
   receivedAt: number
+  /** Points of the covered records left out because they expired. */
+  expiredPoints: number
 }
 
 /** Offsets of each PBPoints entry (field 1, length-delimited) in a payload. */
-function entryEnds(payload: Uint8Array): number[] {
+export function entryEnds(payload: Uint8Array): number[] {
   const ends: number[] = []
   let i = 0
   while (i < payload.length) {
@@ -43,72 +52,86 @@ function entryEnds(payload: Uint8Array): number[] {
 interface Piece {
   bytes: Uint8Array
   points: number
-  seq: number
-  receivedAt: number
-  storageIndex?: string
+  batch: StoredBatch
+  /** First and last entry index, for a piece of a record larger than maxRaw. */
+  entries?: [number, number]
 }
 
+/** A record as one piece, or cut at entry boundaries when it is larger than `maxRaw`. */
 function pieces(b: StoredBatch, maxRaw: number): Piece[] {
-  const piece = (bytes: Uint8Array, points: number): Piece => ({
-    bytes,
-    points,
-    seq: b.seq,
-    receivedAt: b.receivedAt,
-    storageIndex: b.storageIndex,
-  })
-  if (b.payload.length <= maxRaw) return [piece(b.payload, b.points)]
+  if (b.payload.length <= maxRaw) return [{ bytes: b.payload, points: b.points, batch: b }]
   const out: Piece[] = []
   let start = 0
   let prev = 0
-  let count = 0
-  for (const end of entryEnds(b.payload)) {
-    if (end - start > maxRaw && count > 0) {
-      out.push(piece(b.payload.subarray(start, prev), count))
-      start = prev
-      count = 0
-    }
-    prev = end
-    count++
+  let first = 0
+  let index = 0
+  const cut = () => {
+    out.push({
+      bytes: b.payload.subarray(start, prev),
+      points: index - first,
+      batch: b,
+      entries: [first, index - 1],
+    })
+    start = prev
+    first = index
   }
-  if (count) out.push(piece(b.payload.subarray(start, prev), count))
+  for (const end of entryEnds(b.payload)) {
+    if (end - start > maxRaw && index > first) cut()
+    prev = end
+    index++
+  }
+  if (index > first) cut()
   return out
 }
 
+function toBody(category: string, bufferId: string, group: Piece[], keep: Keep): UploadBody {
+  const first = group[0]
+  const last = group[group.length - 1]
+  const kept = group.filter((p) => keep(p.batch.receivedAt))
+  const payload = kept.length === 1 ? kept[0].bytes : Buffer.concat(kept.map((p) => p.bytes))
+  const points = kept.reduce((n, p) => n + p.points, 0)
+  return {
+    category,
+    payload,
+    points,
+    pkgId: packageId(bufferId, first.batch.seq, last.batch.seq, first.entries),
+    ...(first.batch.storageIndex ? { storageIndex: first.batch.storageIndex } : {}),
+    firstSeq: first.batch.seq,
+    lastSeq: last.batch.seq,
+    receivedAt: Math.max(0, ...kept.map((p) => p.batch.receivedAt)),
+    expiredPoints: group.reduce((n, p) => n + p.points, 0) - points,
+  }
+}
+
+/** Whether a batch received at this time is still to be sent. */
+export type Keep = (receivedAt: number) => boolean
+
 export function buildBodies(
   category: string,
+  bufferId: string,
   batches: StoredBatch[],
   maxRaw: number,
+  keep: Keep = () => true,
 ): UploadBody[] {
   const bodies: UploadBody[] = []
   let group: Piece[] = []
   let size = 0
   const flush = () => {
-    if (!group.length) return
-    const payload = group.length === 1 ? group[0].bytes : Buffer.concat(group.map((p) => p.bytes))
-    const first = group[0].seq
-    const last = group[group.length - 1].seq
-    bodies.push({
-      category,
-      payload,
-      points: group.reduce((n, p) => n + p.points, 0),
-      pkgId: `fy_${first}_${last}_${bodies.length}`,
-      ...(group[0].storageIndex ? { storageIndex: group[0].storageIndex } : {}),
-      firstSeq: first,
-      lastSeq: last,
-      receivedAt: Math.min(...group.map((p) => p.receivedAt)),
-    })
+    if (group.length) bodies.push(toBody(category, bufferId, group, keep))
     group = []
     size = 0
   }
   for (const b of batches) {
     for (const p of pieces(b, maxRaw)) {
+      const alone = p.entries !== undefined
       if (
         group.length &&
-        (size + p.bytes.length > maxRaw || group[0].storageIndex !== p.storageIndex)
+        (alone || size + p.bytes.length > maxRaw || group[0].batch.storageIndex !== b.storageIndex)
       )
         flush()
       group.push(p)
       size += p.bytes.length
+      if (alone) flush()
     }
   }
   flush()

@@ -5,8 +5,12 @@
  * - One loop per (upstream, category), each with its own cursor: a slow or dead upstream, or a
  *   stuck category, never holds back another.
  * - A cursor moves only after every body of its window is delivered, dead-lettered (permanent
- *   refusal) or dropped as expired; so delivery is at least once, across crashes too. Bodies
- *   carry deterministic X-Pkg-Id values, so an upstream can drop the duplicates.
+ *   refusal) or dropped as expired; so delivery is at least once, across crashes too.
+ * - Exactly once with a deduplicating upstream: a window's end is committed (its plan) before
+ *   any of it is sent, and bodies are cut by a pure function of the records (bodies.ts), so a
+ *   resend after a crash carries the same X-Pkg-Id (pkg-id.ts) as the attempt before it. An
+ *   upstream must deduplicate for at least `drop_expired_package_at`, the longest time between
+ *   the first and the last attempt of one id.
  * - On shutdown, waits and retries stop at once; in-flight uploads get until the deadline; what
  *   is not delivered stays on disk for the next start.
  */
@@ -40,6 +44,13 @@ export interface UploadEvents {
 
 type Outcome = 'done' | 'unfinished'
 
+interface Window {
+  batches: StoredBatch[]
+  /** Last seq of the window (records up to it may have been pruned or dropped). */
+  end: number
+  maxRaw: number
+}
+
 export class Uploader implements Component {
   readonly name = 'uploader'
   private readonly soft = new AbortController()
@@ -69,45 +80,60 @@ export class Uploader implements Component {
     return withRetry(attempt, {
       initialMs: o.retryInitialMs,
       maxMs: o.retryMaxMs,
+      // A body is given up once its newest record has expired: by then all of it has.
       deadline: (b) => (this.soft.signal.aborted ? 0 : b.receivedAt + o.maxAgeMs),
       onRetry: (b, err, wait) => this.events.uploadRetry(up.label, b, err, wait),
     })
   }
 
-  private cursorName(up: Upstream, c: Category): string {
-    return `cursor:${up.id}:${c}`
+  /** The reader name of one loop: its cursor and plan are kept under it in the buffer. */
+  private reader(up: Upstream, c: Category): string {
+    return `${up.id}:${c}`
   }
 
   private async run(up: Upstream, c: Category, send: Send): Promise<void> {
-    let cursor = this.buffer.getCursor(this.cursorName(up, c))
-    const window = this.opts.maxRawBodySize * this.opts.concurrency * 2
+    const reader = this.reader(up, c)
+    let cursor = this.buffer.getCursor(reader)
     while (!this.soft.signal.aborted) {
-      const batches = this.buffer.read(c, cursor, window)
-      if (!batches.length) {
+      const window = await this.nextWindow(reader, c, cursor)
+      if (!window) {
         await this.buffer.waitFor(c, cursor, this.soft.signal)
         continue
       }
-      if ((await this.deliver(up, c, batches, send)) === 'unfinished') break
-      cursor = batches[batches.length - 1].seq
-      await this.buffer.setCursor(this.cursorName(up, c), cursor)
+      if ((await this.deliver(up, c, window, send)) === 'unfinished') break
+      cursor = window.end
+      await this.buffer.setCursor(reader, cursor)
       await this.prune(c)
     }
   }
 
-  private async deliver(
-    up: Upstream,
-    c: Category,
-    batches: StoredBatch[],
-    send: Send,
-  ): Promise<Outcome> {
+  /**
+   * The records to deliver next. A window whose plan was committed before a crash is read again
+   * exactly as planned, so it is cut into the same bodies; a new window's plan is committed
+   * before anything of it is sent.
+   */
+  private async nextWindow(reader: string, c: Category, cursor: number): Promise<Window | null> {
+    const plan = this.buffer.getPlan(reader)
+    if (plan && plan.end > cursor) {
+      const batches = this.buffer.read(c, cursor, 0, plan.end)
+      return { batches, end: plan.end, maxRaw: plan.maxRaw }
+    }
+    const maxRaw = this.opts.maxRawBodySize
+    const batches = this.buffer.read(c, cursor, maxRaw * this.opts.concurrency * 2)
+    if (!batches.length) return null
+    const end = batches[batches.length - 1].seq
+    await this.buffer.setPlan(reader, { end, maxRaw })
+    return { batches, end, maxRaw }
+  }
+
+  private async deliver(up: Upstream, c: Category, w: Window, send: Send): Promise<Outcome> {
     const now = Date.now()
-    const fresh = batches.filter((b) => {
-      if (now - b.receivedAt <= this.opts.maxAgeMs) return true
-      this.events.pointsDropped(c, 'expired', b.points)
-      return false
-    })
-    const bodies = buildBodies(c, fresh, this.opts.maxRawBodySize)
-    const outcomes = await this.pool(bodies, (b) => this.deliverBody(up, b, send))
+    const keep = (receivedAt: number) => now - receivedAt <= this.opts.maxAgeMs
+    const bodies = buildBodies(c, this.buffer.id, w.batches, w.maxRaw, keep)
+    for (const b of bodies)
+      if (b.expiredPoints) this.events.pointsDropped(c, 'expired', b.expiredPoints)
+    const live = bodies.filter((b) => b.points > 0)
+    const outcomes = await this.pool(live, (b) => this.deliverBody(up, b, send))
     return outcomes.includes('unfinished') ? 'unfinished' : 'done'
   }
 
@@ -154,9 +180,7 @@ export class Uploader implements Component {
   }
 
   private async prune(c: Category): Promise<void> {
-    const done = Math.min(
-      ...this.upstreams.map((u) => this.buffer.getCursor(this.cursorName(u, c))),
-    )
+    const done = Math.min(...this.upstreams.map((u) => this.buffer.getCursor(this.reader(u, c))))
     if (done > 0) await this.buffer.prune(c, done)
   }
 

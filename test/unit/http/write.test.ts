@@ -155,7 +155,8 @@ test('compressed bodies, corrupt bodies and size limits', async () => {
 test('ping, ntp, unknown routes', async () => {
   const { app } = testApp()
   const ping = (await (await app.request('/v1/ping')).json()) as { content: Record<string, string> }
-  assert.deepEqual(Object.keys(ping.content), ['version', 'uptime', 'host', 'commit'])
+  assert.deepEqual(Object.keys(ping.content), ['version', 'uptime', 'host', 'commit', 'buffer_id'])
+  assert.match(ping.content.buffer_id, /^[0-9a-f]{24}$/)
   assert.equal(ping.content.host, 'my-testing')
   assert.match(ping.content.uptime, /^\d+(ms|(\d+h)?(\d+m)?[\d.]+s)$/)
   const ntp = (await (await app.request('/v1/ntp')).json()) as { timestamp_sec: number }

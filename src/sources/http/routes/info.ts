@@ -12,6 +12,7 @@ export function infoRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         uptime: goDuration(Date.now() - id.startedAt),
         host: id.host,
         commit: id.commit,
+        buffer_id: deps.buffer.id,
       },
     }),
   )

@@ -1,0 +1,69 @@
+/**
+ * What the buffer remembers besides records, in its `meta` sub-database:
+ * - its identity: random, drawn once when the buffer is created, kept for its lifetime (and by
+ *   a salvage, which copies `meta`), so package ids built from it never collide with another
+ *   buffer's;
+ * - cursors: per reader (upstream and category), every record with `seq <= cursor` is done;
+ * - plans: per reader, the last seq (and the body size) of the window it is delivering. A
+ *   window read again after a crash ends where the plan says, so it is cut into the same bodies
+ *   and each body carries the same package id as before the crash.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Database } from 'lmdb'
+
+export interface Plan {
+  /** Last seq of the window. */
+  end: number
+  /** Body size the window is cut with. */
+  maxRaw: number
+}
+
+type Value = number | string | [number, number]
+
+const ID_KEY = 'identity'
+
+export class Positions {
+  constructor(private readonly meta: Database<Value, string>) {}
+
+  /** The buffer's identity, created on first use. */
+  async identity(): Promise<string> {
+    const have = this.meta.get(ID_KEY)
+    if (typeof have === 'string') return have
+    const id = randomBytes(12).toString('hex')
+    await this.meta.put(ID_KEY, id)
+    return id
+  }
+
+  /**
+   * The highest seq any cursor has passed or any plan has covered. New records must get higher
+   * seqs even when every record was pruned or dropped: a seq that was ever sent must never name
+   * other content, or a body would be taken for a duplicate of one it does not match.
+   */
+  highestSeen(): number {
+    let max = 0
+    for (const { key, value } of this.meta.getRange()) {
+      if (key.startsWith('cursor:') && typeof value === 'number') max = Math.max(max, value)
+      if (key.startsWith('plan:') && Array.isArray(value)) max = Math.max(max, value[0])
+    }
+    return max
+  }
+
+  cursor(name: string): number {
+    const v = this.meta.get(`cursor:${name}`)
+    return typeof v === 'number' ? v : 0
+  }
+
+  async setCursor(name: string, seq: number): Promise<void> {
+    await this.meta.put(`cursor:${name}`, seq)
+  }
+
+  plan(name: string): Plan | null {
+    const v = this.meta.get(`plan:${name}`)
+    return Array.isArray(v) ? { end: v[0], maxRaw: v[1] } : null
+  }
+
+  /** Resolves once the plan is committed: it must be on disk before the first send. */
+  async setPlan(name: string, plan: Plan): Promise<void> {
+    await this.meta.put(`plan:${name}`, [plan.end, plan.maxRaw])
+  }
+}
