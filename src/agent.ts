@@ -6,6 +6,7 @@
 import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
+import type { SalvageReport } from './buffer/disk/salvage.js'
 import { DecodePool } from './decode/pool.js'
 import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
@@ -147,6 +148,17 @@ export class Agent {
       },
       'ferry agent started',
     )
+  }
+
+  /** Accounts for what a start-up salvage recovered and lost (logged and counted). */
+  salvaged(report: SalvageReport): void {
+    for (const [c, n] of Object.entries(report.recovered))
+      this.log.warn(
+        { event: 'buffer_salvaged', category: c, ...n },
+        `salvaged ${n.records} ${c} records (${n.points} points) from a damaged buffer`,
+      )
+    for (const [c, n] of Object.entries(report.lost))
+      this.sinkEvents.recordsLost(c, n.records, n.points, 'not found in the damaged buffer')
   }
 
   /** Applies what can change live (see reload.ts); the rest waits for a restart, and says so. */

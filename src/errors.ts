@@ -33,6 +33,10 @@ export const ERRORS = {
   methodNotAllowed: { status: 405, retryable: false },
   agentBusy: { status: 503, retryable: true },
   bufferFull: { status: 503, retryable: true },
+  /** The disk buffer's storage failed (EIO, ENOSPC, map full): retry once it clears. */
+  bufferUnavailable: { status: 503, retryable: true },
+  /** The buffer holds less than its ledger says it did: it must be salvaged before use. */
+  bufferDamaged: { status: 500, retryable: false },
   shuttingDown: { status: 503, retryable: true },
   internalError: { status: 500, retryable: false },
   /** An upstream refused a body for good (4xx other than 408/429): dead-lettered. */

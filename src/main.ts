@@ -53,8 +53,12 @@ async function run(configPath: string): Promise<void> {
       'no config file read; using defaults and ENV_* (container mode)',
     )
   const damage = probeBuffer(bufferPath(loaded.config), fileURLToPath(import.meta.url))
-  if (damage) log.error({ event: 'buffer_damaged' }, damage)
+  if (damage) log.error({ event: 'buffer_damaged' }, damage.note)
   const agent = new Agent(loaded, log)
+  if (damage?.report) agent.salvaged(damage.report)
+  // The last line of defence: a rejection nobody handled (lmdb leaves one behind for each failed
+  // commit, after the write itself was answered 503) is logged and counted, never fatal.
+  process.on('unhandledRejection', (reason) => agent.events.internalError('unhandled', reason))
   onSignals(log, () => agent.shutdown())
   process.on('SIGHUP', () => reload(agent, configPath, log))
   await agent.start()

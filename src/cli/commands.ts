@@ -1,5 +1,6 @@
 /** The smaller commands: monitor, service, buffer tools, pipeline test, check-config. */
-import { formatReport, inspectBuffer, salvageBuffer } from '../buffer/disk/tools.js'
+import { salvageBuffer } from '../buffer/disk/salvage.js'
+import { formatReport, inspectBuffer } from '../buffer/disk/tools.js'
 import { bufferPath } from '../agent-parts.js'
 import { loadConfig } from '../config/load.js'
 import { parseDuration } from '../config/units.js'
@@ -41,8 +42,9 @@ export function service(args: Args, packageRoot: string): void {
 export async function buffer(args: Args): Promise<void> {
   const [, sub] = args.command
   if (sub === 'salvage') {
-    const copied = await salvageBuffer(String(args.flags.from), String(args.flags.to))
-    return void console.log(`salvaged ${copied} records`)
+    const r = await salvageBuffer(String(args.flags.from), String(args.flags.to))
+    const n = Object.values(r.recovered).reduce((k, c) => k + c.records, 0)
+    return void console.log(args.flags.json ? JSON.stringify(r) : `salvaged ${n} records`)
   }
   const path = (args.flags.path as string | undefined) ?? bufferPath(loadConfig(args.config).config)
   if (sub !== 'inspect' && sub !== 'verify')

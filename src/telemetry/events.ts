@@ -50,6 +50,7 @@ export class Events {
   }
 
   internalError(where: string, err: unknown): void {
+    this.metrics.internalErrors.inc({ where })
     this.recent.add('internal', where, err instanceof Error ? err.message : String(err))
     this.log.error({ event: 'internal_error', where, err }, 'unexpected error')
   }

@@ -40,6 +40,12 @@ export function createMetrics() {
       buckets: [256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216],
       registers: [registry],
     }),
+    internalErrors: new Counter({
+      name: 'ferry_internal_errors_total',
+      help: 'Unexpected errors caught and contained (a bug or a library fault), by where.',
+      labelNames: ['where'] as const,
+      registers: [registry],
+    }),
     tagChanges: new Counter({
       name: 'ferry_global_tag_changes_total',
       help: 'Global tag changes made through the API, by table and method.',

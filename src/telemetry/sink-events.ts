@@ -39,6 +39,28 @@ export class SinkEvents implements BufferEvents, UploadEvents {
     )
   }
 
+  storageFailed(op: string, why: string): void {
+    this.m.storageErrors.inc({ op })
+    this.recent?.add('buffer', op, why)
+    this.log.error({ event: 'buffer_storage_failed', op }, why)
+  }
+
+  recordsLost(category: string, records: number, points: number, why: string): void {
+    this.m.damaged.inc({ category }, records)
+    this.m.dropped.inc({ category, reason: 'damaged' }, points)
+    this.recent?.add('drop', category, `lost ${records} damaged records: ${why}`)
+    this.log.error(
+      { event: 'buffer_records_lost', category, records, points, why },
+      `lost ${records} ${category} records (${points} points) to buffer damage: ${why}`,
+    )
+  }
+
+  loopFailed(upstream: string, category: string, err: unknown): void {
+    const why = err instanceof Error ? err.message : String(err)
+    this.recent?.add('upload', upstream, `${category} upload loop paused: ${why}`)
+    this.log.error({ event: 'upload_loop_failed', upstream, category }, why)
+  }
+
   uploadAttempt(upstream: string, body: UploadBody, outcome: string, seconds: number): void {
     this.m.uploads.inc({ upstream, outcome })
     this.m.uploadSeconds.observe({ upstream }, seconds)

@@ -18,8 +18,14 @@ export function createSinkMetrics(registry: Registry) {
     }),
     damaged: new Counter({
       name: 'ferry_buffer_damaged_records_total',
-      help: 'Buffered records skipped because they failed verification.',
+      help: 'Buffered records skipped because they failed verification, or lost to damage a salvage could not undo.',
       labelNames: ['category'] as const,
+      registers,
+    }),
+    storageErrors: new Counter({
+      name: 'ferry_buffer_storage_errors_total',
+      help: 'Disk buffer operations that failed (EIO, ENOSPC, map full), by operation.',
+      labelNames: ['op'] as const,
       registers,
     }),
     uploads: new Counter({

@@ -16,9 +16,11 @@ import { open, type Database, type RootDatabase } from 'lmdb'
 import { FerryError } from '../../errors.js'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
 import type { Batch, BatchBuffer, BufferStats } from '../buffer.js'
+import { DeadLetters, type DeadLetter } from './dead-letters.js'
+import { LedgerWriter, readLedger, type LedgerData } from './ledger.js'
 import { Positions, type Plan } from './positions.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
-import { decodeRecord, encodeRecord, RecordError } from './record.js'
+import { decodeRecord, encodeRecord, RecordError, recordSize } from './record.js'
 import type { BufferEvents, DiskBufferOptions, StoredBatch } from './types.js'
 
 type Key = [number, number, number, number]
@@ -31,27 +33,19 @@ function firstKeyOf<K extends Key | number>(
   return undefined
 }
 
-export interface DeadLetter {
-  upstream: string
-  category: Category
-  seq: number
-  status: number
-  response: string
-  at: number
-  points: number
-}
-
 export class DiskBuffer implements BatchBuffer {
   readonly name = 'disk-buffer'
   private env: RootDatabase | null = null
   private dbs = new Map<Category, Database<Buffer, Key>>()
   private positions: Positions | null = null
   private identity = ''
-  private dead: Database<DeadLetter, number> | null = null
-  private deadSeq = 1
+  private dead: DeadLetters | null = null
   private seq = 1
   private readonly stats_ = new CategoryStats()
   private readonly waiters = new Map<Category, Set<() => void>>()
+  /** Highest seq pushed per category, for the ledger. */
+  private readonly lastSeqOf = new Map<Category, number>()
+  private ledger: LedgerWriter | null = null
   private freeDiskAt = 0
   private freeDisk = Infinity
   private closed = false
@@ -71,9 +65,9 @@ export class DiskBuffer implements BatchBuffer {
       ...(this.opts.durability === 'async' ? { separateFlushed: true } : {}),
     })
     this.positions = new Positions(this.env.openDB({ name: 'meta' }))
+    const before = this.positions.existingIdentity()
     this.identity = await this.positions.identity()
-    this.dead = this.env.openDB<DeadLetter, number>({ name: 'dead' })
-    this.deadSeq = (firstKeyOf(this.dead, true) ?? 0) + 1
+    this.dead = new DeadLetters(this.env.openDB<DeadLetter, number>({ name: 'dead' }))
     for (const c of CATEGORY_NAMES) {
       this.dbs.set(c, this.env.openDB<Buffer, Key>({ name: `cat:${c}`, encoding: 'binary' }))
     }
@@ -81,6 +75,42 @@ export class DiskBuffer implements BatchBuffer {
     // Pruned records leave no key behind, so the next seq must also pass every cursor (or a new
     // record could hide behind one and never be sent) and every planned window (positions.ts).
     this.seq = Math.max(this.seq, this.positions.highestSeen() + 1)
+    this.checkLedger(before)
+    this.ledger = new LedgerWriter(this.opts.path, () => this.ledgerData())
+    this.ledger.write()
+  }
+
+  /**
+   * Refuses a buffer that holds less than its ledger says it did (a lost meta page rolls LMDB
+   * back silently; a truncated file opens empty): it must be salvaged, not used and overwritten.
+   */
+  private checkLedger(identityBefore: string | null): void {
+    const led = readLedger(this.opts.path)
+    if (!led) return
+    const why =
+      identityBefore !== led.identity
+        ? `its identity is ${identityBefore ?? 'gone'}, the ledger says ${led.identity}`
+        : led.lastSeq >= this.seq
+          ? `it ends before seq ${led.lastSeq}, which the ledger says was handed out`
+          : null
+    if (why) throw new FerryError('bufferDamaged', `buffer at ${this.opts.path} is damaged: ${why}`)
+  }
+
+  private ledgerData(): LedgerData {
+    const categories: LedgerData['categories'] = {}
+    for (const c of CATEGORY_NAMES) {
+      const s = this.stats_.get(c)
+      const lastSeq = this.lastSeqOf.get(c) ?? 0
+      if (s.batches || lastSeq) categories[c] = { records: s.batches, points: s.points, lastSeq }
+    }
+    return {
+      version: 1,
+      identity: this.identity,
+      lastSeq: this.seq - 1,
+      positions: this.positions!.entries(),
+      categories,
+      writtenAt: Date.now(),
+    }
   }
 
   /** Start-up scan: verify every record, drop damaged ones, rebuild statistics and `seq`. */
@@ -89,6 +119,7 @@ export class DiskBuffer implements BatchBuffer {
       const damaged: Key[] = []
       for (const { key, value } of db.getRange()) {
         this.seq = Math.max(this.seq, key[0] + 1)
+        this.lastSeqOf.set(category, Math.max(this.lastSeqOf.get(category) ?? 0, key[0]))
         try {
           decodeRecord(value)
           this.stats_.add(category, key[3], key[2], key[1])
@@ -140,7 +171,10 @@ export class DiskBuffer implements BatchBuffer {
       victims.push(key)
       freed += key[3]
     }
-    await db.transaction(() => victims.forEach((k) => db.remove(k)))
+    await db
+      .transaction(() => victims.forEach((k) => db.remove(k)))
+      .catch((e) => Promise.reject(this.storageError('drop', e)))
+    this.ledger?.touch()
     for (const k of victims) {
       this.stats_.remove(category, k[3], k[2])
       this.events.pointsDropped(category, 'buffer_full_drop_oldest', k[2])
@@ -150,16 +184,34 @@ export class DiskBuffer implements BatchBuffer {
 
   async push(batch: Batch): Promise<void> {
     if (this.closed || !this.env) throw new FerryError('shuttingDown', 'the agent is shutting down')
-    const record = encodeRecord(batch)
-    if (!(await this.makeRoom(batch, record.length))) return
-    const key: Key = [this.seq++, batch.receivedAt, batch.points, record.length]
+    if (!(await this.makeRoom(batch, recordSize(batch)))) return
+    const seq = this.seq++
+    const record = encodeRecord(batch, seq)
+    const key: Key = [seq, batch.receivedAt, batch.points, record.length]
     const db = this.dbs.get(batch.category)!
     const started = performance.now()
-    await db.put(key, record)
-    if (this.opts.durability === 'sync') await db.flushed
+    try {
+      await db.put(key, record)
+      if (this.opts.durability === 'sync') await db.flushed
+    } catch (e) {
+      throw this.storageError('commit', e)
+    }
     this.events.committed((performance.now() - started) / 1000)
     this.stats_.add(batch.category, record.length, batch.points, batch.receivedAt)
+    this.lastSeqOf.set(batch.category, seq)
+    this.ledger?.touch()
     this.wake(batch.category)
+  }
+
+  /** A storage failure as a retryable 503, reported once here (EIO, ENOSPC, map full). */
+  private storageError(op: string, e: unknown): FerryError {
+    const err = new FerryError(
+      'bufferUnavailable',
+      `disk buffer ${op} failed: ${(e as Error).message}; retry later`,
+      { retryAfter: 5, cause: e },
+    )
+    this.events.storageFailed(op, err.message)
+    return err
   }
 
   /** Random, created with the buffer and kept for its lifetime (see positions.ts). */
@@ -195,7 +247,10 @@ export class DiskBuffer implements BatchBuffer {
     const db = this.dbs.get(category)!
     const keys = [...db.getKeys({ end: [upTo + 1] })]
     if (!keys.length) return
-    await db.transaction(() => keys.forEach((k) => db.remove(k)))
+    await db
+      .transaction(() => keys.forEach((k) => db.remove(k)))
+      .catch((e) => Promise.reject(this.storageError('prune', e)))
+    this.ledger?.touch()
     for (const k of keys) this.stats_.remove(category, k[3], k[2])
     this.stats_.resetOldest(category, firstKeyOf(db)?.[1])
   }
@@ -206,7 +261,10 @@ export class DiskBuffer implements BatchBuffer {
   }
 
   async setCursor(name: string, seq: number): Promise<void> {
-    await this.positions!.setCursor(name, seq)
+    await this.positions!.setCursor(name, seq).catch((e) =>
+      Promise.reject(this.storageError('cursor', e)),
+    )
+    this.ledger?.touch()
   }
 
   /** The window the reader `name` is delivering, if it has not finished it. */
@@ -215,25 +273,19 @@ export class DiskBuffer implements BatchBuffer {
   }
 
   async setPlan(name: string, plan: Plan): Promise<void> {
-    await this.positions!.setPlan(name, plan)
+    await this.positions!.setPlan(name, plan).catch((e) =>
+      Promise.reject(this.storageError('plan', e)),
+    )
+    this.ledger?.touch()
   }
 
-  /**
-   * Keeps a permanently refused batch's description and the upstream's answer, bounded to
-   * `max` entries (oldest evicted). The batch's points are counted as dropped by the caller.
-   */
+  /** Keeps a permanently refused batch's description and the upstream's answer (bounded). */
   async addDeadLetter(d: DeadLetter, max: number): Promise<void> {
-    const dead = this.dead!
-    await dead.put(this.deadSeq++, d)
-    const excess = dead.getCount() - max
-    if (excess > 0) {
-      const old = [...dead.getKeys({ limit: excess })]
-      await dead.transaction(() => old.forEach((k) => dead.remove(k)))
-    }
+    await this.dead!.add(d, max)
   }
 
   deadLetters(): DeadLetter[] {
-    return this.dead ? [...this.dead.getRange()].map((e) => e.value) : []
+    return this.dead?.all() ?? []
   }
 
   /** Resolves when a record newer than `afterSeq` exists, or when `signal` aborts. */
@@ -273,6 +325,7 @@ export class DiskBuffer implements BatchBuffer {
     if (this.closed) return
     this.closed = true
     for (const set of this.waiters.values()) for (const w of [...set]) w()
+    this.ledger?.flush()
     const env = this.env
     this.env = null
     if (env) await env.close()

@@ -21,17 +21,41 @@ export interface Plan {
 type Value = number | string | [number, number]
 
 const ID_KEY = 'identity'
+/** Seqs up to this were handed out before a salvage; new records go above it. */
+const FLOOR_KEY = 'floor'
 
 export class Positions {
   constructor(private readonly meta: Database<Value, string>) {}
 
-  /** The buffer's identity, created on first use. */
-  async identity(): Promise<string> {
+  /** The identity this buffer already has, if any. */
+  existingIdentity(): string | null {
     const have = this.meta.get(ID_KEY)
-    if (typeof have === 'string') return have
-    const id = randomBytes(12).toString('hex')
+    return typeof have === 'string' ? have : null
+  }
+
+  /** The buffer's identity, created on first use (or given, by a salvage). */
+  async identity(given?: string): Promise<string> {
+    const have = this.existingIdentity()
+    if (have) return have
+    const id = given ?? randomBytes(12).toString('hex')
     await this.meta.put(ID_KEY, id)
     return id
+  }
+
+  /** Every cursor and plan, as the ledger keeps them. */
+  entries(): Record<string, number | [number, number]> {
+    const out: Record<string, number | [number, number]> = {}
+    for (const { key, value } of this.meta.getRange())
+      if (key.startsWith('cursor:') || key.startsWith('plan:')) out[key] = value as number
+    return out
+  }
+
+  /** Puts back cursors and plans (from a ledger) and the seq floor, in one transaction. */
+  async restore(entries: Record<string, number | [number, number]>, floor: number): Promise<void> {
+    await this.meta.transaction(() => {
+      for (const [k, v] of Object.entries(entries)) void this.meta.put(k, v)
+      void this.meta.put(FLOOR_KEY, floor)
+    })
   }
 
   /**
@@ -40,7 +64,8 @@ export class Positions {
    * other content, or a body would be taken for a duplicate of one it does not match.
    */
   highestSeen(): number {
-    let max = 0
+    const floor = this.meta.get(FLOOR_KEY)
+    let max = typeof floor === 'number' ? floor : 0
     for (const { key, value } of this.meta.getRange()) {
       if (key.startsWith('cursor:') && typeof value === 'number') max = Math.max(max, value)
       if (key.startsWith('plan:') && Array.isArray(value)) max = Math.max(max, value[0])

@@ -6,10 +6,9 @@
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import { open } from 'lmdb'
 import { CATEGORY_NAMES } from '../../shared/category.js'
 import { DiskBuffer } from './disk-buffer.js'
-import { decodeRecord } from './record.js'
+import type { SalvageReport } from './salvage.js'
 import type { BufferEvents } from './types.js'
 
 export interface BufferReport {
@@ -34,6 +33,8 @@ export async function inspectBuffer(path: string): Promise<BufferReport> {
     committed() {},
     pointsDropped() {},
     recordDamaged: () => void damaged++,
+    storageFailed() {},
+    recordsLost() {},
   }
   const buf = new DiskBuffer(
     { path, durability: 'sync', maxBytesPerCategory: Infinity, whenFull: 'reject', minFreeDisk: 0 },
@@ -73,51 +74,40 @@ export function formatReport(r: BufferReport): string {
   return lines.join('\n')
 }
 
-/** Copies every readable record (and the cursors) of a damaged buffer into a new one. */
-export async function salvageBuffer(from: string, to: string): Promise<number> {
-  const src = open({ path: from, maxDbs: 16, readOnly: true })
-  const dst = open({ path: to, maxDbs: 16, pageSize: 16384 })
-  let copied = 0
-  for (const c of CATEGORY_NAMES) {
-    const s = src.openDB<Buffer, number[]>({ name: `cat:${c}`, encoding: 'binary' })
-    const d = dst.openDB<Buffer, number[]>({ name: `cat:${c}`, encoding: 'binary' })
-    try {
-      for (const { key, value } of s.getRange()) {
-        try {
-          decodeRecord(value)
-        } catch {
-          continue
-        }
-        await d.put(key, value)
-        copied++
-      }
-    } catch {
-      // The rest of this category is unreadable; keep what was copied.
-    }
-  }
-  const meta = src.openDB<number, string>({ name: 'meta' })
-  const dmeta = dst.openDB<number, string>({ name: 'meta' })
-  for (const { key, value } of meta.getRange()) await dmeta.put(key, value)
-  await dst.close()
-  await src.close()
-  return copied
+export interface ProbeResult {
+  /** What happened, for the log. */
+  note: string
+  /** The salvage's account, when it completed. */
+  report: SalvageReport | null
 }
 
 /**
- * Verifies the buffer at `path` in a child process (`ferry buffer verify`). On an abnormal end,
- * moves the directory aside and salvages it. Returns a note for the log, or null when healthy.
+ * Verifies the buffer at `path` in a child process (`ferry buffer verify`). On an abnormal end
+ * (a crash, or damage the ledger reveals), moves the directory aside and salvages it from its
+ * raw bytes, again in a child. Returns null when the buffer is healthy.
  */
-export function probeBuffer(path: string, mainScript: string): string | null {
+export function probeBuffer(path: string, mainScript: string): ProbeResult | null {
   if (!fs.existsSync(path)) return null
   const run = (args: string[]) =>
     spawnSync(process.execPath, [...process.execArgv, mainScript, 'buffer', ...args], {
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      encoding: 'utf8',
       timeout: 10 * 60_000,
     })
   const check = run(['verify', '--path', path])
   if (check.status === 0) return null
   const aside = `${path}.damaged-${Date.now()}`
   fs.renameSync(path, aside)
-  const salvage = run(['salvage', '--from', aside, '--to', path])
-  return `buffer at ${path} failed verification (${check.signal ?? `exit ${check.status}`}); moved to ${aside}; salvage ${salvage.status === 0 ? 'completed' : `ended early (${salvage.signal ?? salvage.status})`}`
+  const salvage = run(['salvage', '--from', aside, '--to', path, '--json'])
+  let report: SalvageReport | null = null
+  try {
+    report = salvage.status === 0 ? (JSON.parse(salvage.stdout) as SalvageReport) : null
+  } catch {
+    report = null
+  }
+  const ended = report ? 'completed' : `ended early (${salvage.signal ?? salvage.status})`
+  return {
+    note: `buffer at ${path} failed verification (${check.signal ?? `exit ${check.status}`}); moved to ${aside}; salvage ${ended}`,
+    report,
+  }
 }

@@ -22,4 +22,8 @@ export interface BufferEvents {
   committed(seconds: number): void
   pointsDropped(category: string, reason: string, points: number): void
   recordDamaged(category: string, seq: number, why: string): void
+  /** A commit, prune or position write failed (the caller answers 503 and retries). */
+  storageFailed(op: string, why: string): void
+  /** Records a salvage could not recover (the ledger says they existed). */
+  recordsLost(category: string, records: number, points: number, why: string): void
 }

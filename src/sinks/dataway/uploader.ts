@@ -40,6 +40,8 @@ export interface UploadEvents {
   uploadRetry(upstream: string, body: UploadBody, err: UploadError, waitMs: number): void
   deadLettered(upstream: string, body: UploadBody, err: UploadError): void
   pointsDropped(category: string, reason: string, points: number): void
+  /** A loop stopped on an error (the buffer's storage, most likely); it resumes after a pause. */
+  loopFailed(upstream: string, category: string, err: unknown): void
 }
 
 type Outcome = 'done' | 'unfinished'
@@ -91,7 +93,19 @@ export class Uploader implements Component {
     return `${up.id}:${c}`
   }
 
+  /** One loop; a failure of the buffer (EIO, ENOSPC) pauses it, never ends it. */
   private async run(up: Upstream, c: Category, send: Send): Promise<void> {
+    while (!this.soft.signal.aborted) {
+      try {
+        return await this.loop(up, c, send)
+      } catch (e) {
+        this.events.loopFailed(up.label, c, e)
+        await sleep(1000, undefined, { signal: this.soft.signal }).catch(() => undefined)
+      }
+    }
+  }
+
+  private async loop(up: Upstream, c: Category, send: Send): Promise<void> {
     const reader = this.reader(up, c)
     let cursor = this.buffer.getCursor(reader)
     while (!this.soft.signal.aborted) {

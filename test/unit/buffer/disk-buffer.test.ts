@@ -29,6 +29,8 @@ function newBuffer(dir: string, o: Partial<DiskBufferOptions> = {}) {
       committed: () => void events.committed++,
       pointsDropped: (c, r, n) => void events.dropped.push([c, r, n]),
       recordDamaged: () => void events.damaged++,
+      storageFailed: () => undefined,
+      recordsLost: () => undefined,
     },
   )
   return { buf, events }
@@ -133,7 +135,7 @@ test('a truncated buffer file never stops the agent: it is moved aside and salva
   const file = path.join(dir, 'data.mdb')
   fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2))
   const main = new URL('../../../src/main.ts', import.meta.url).pathname
-  const note = probeBuffer(dir, main)
+  const note = probeBuffer(dir, main)?.note ?? null
   if (note === null) {
     // LMDB could read what was left: the agent opens it normally and skips what is damaged.
     const again = newBuffer(dir)

@@ -19,6 +19,7 @@ const quiet: UploadEvents = {
   uploadRetry() {},
   deadLettered() {},
   pointsDropped() {},
+  loopFailed() {},
 }
 
 function buffer(dir: string): DiskBuffer {
@@ -30,7 +31,13 @@ function buffer(dir: string): DiskBuffer {
       whenFull: 'reject',
       minFreeDisk: 0,
     },
-    { committed() {}, pointsDropped() {}, recordDamaged() {} },
+    {
+      committed() {},
+      pointsDropped() {},
+      recordDamaged() {},
+      storageFailed() {},
+      recordsLost() {},
+    },
   )
 }
 
