@@ -1,4 +1,9 @@
-# Ferry agent image: multi-stage, Node 22 slim, non-root, data on a volume.
+# Ferry images, from one multi-stage build (Node 22 slim, numeric non-root user, data on a
+# volume; deploy/README.md has the run lines):
+#   docker build -t ferry .                               the agent; uploads to ENV_DATAWAY
+#   docker build --target workspace -t ferry-workspace .  the agent with its embedded workspace
+# Only the workspace image carries DuckDB: it is native, most of the image's size, and the
+# agent loads it only to run the workspace itself.
 FROM node:22-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -9,7 +14,10 @@ COPY workers ./workers
 COPY bench ./bench
 RUN npm run build && npm prune --omit=dev
 
-FROM node:22-slim
+FROM build AS agent-modules
+RUN rm -rf node_modules/@duckdb
+
+FROM node:22-slim AS base
 ARG FERRY_COMMIT=unknown
 # Container mode: no config file is read; configure with ENV_* (see conf.d/ferry.conf), and
 # global tag changes made through the API stay in memory.
@@ -19,15 +27,31 @@ ENV NODE_ENV=production \
     ENV_HTTP_LISTEN=0.0.0.0:9529 \
     ENV_DATA_DIR=/var/lib/ferry
 WORKDIR /app
-RUN groupadd --system ferry && useradd --system --gid ferry --home /var/lib/ferry ferry \
-    && mkdir -p /var/lib/ferry && chown ferry:ferry /var/lib/ferry
-COPY --from=build /app/node_modules ./node_modules
+# Numeric ids, so that Kubernetes' runAsNonRoot can verify the user; a bind-mounted data
+# directory must belong to them: chown -R 10001:10001 <dir>.
+RUN groupadd --gid 10001 ferry \
+    && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /var/lib/ferry \
+       --shell /usr/sbin/nologin ferry \
+    && mkdir -p /var/lib/ferry && chown 10001:10001 /var/lib/ferry
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY conf.d ./conf.d
-USER ferry
+USER 10001:10001
 VOLUME ["/var/lib/ferry"]
 EXPOSE 9529
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:9529/v1/ping').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# `ferry health` reads the same ENV_* as the agent, so it follows ENV_HTTP_LISTEN.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
+    CMD ["node", "dist/src/main.js", "health"]
 ENTRYPOINT ["node", "dist/src/main.js"]
 CMD ["run"]
+
+# With no ENV_DATAWAY the agent runs the workspace in a thread and uploads to it; its ingest,
+# query and Open API listen on 9528 (token and API key protected; admin stays loopback-only).
+FROM base AS workspace
+COPY --from=build /app/node_modules ./node_modules
+ENV ENV_WORKSPACE_LISTEN=0.0.0.0:9528
+EXPOSE 9528
+
+# The default target (last): no DuckDB. Without ENV_DATAWAY it stops with "no upstream: ...".
+FROM base AS agent
+COPY --from=agent-modules /app/node_modules ./node_modules

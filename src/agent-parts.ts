@@ -21,6 +21,7 @@ export function createBuffer(cfg: Config, events: SinkEvents): DiskBuffer {
       path: bufferPath(cfg),
       durability: wal.durability,
       maxBytesPerCategory: wal.max_capacity_gb * 1024 ** 3,
+      maxTotalBytes: wal.max_total_capacity_gb * 1024 ** 3,
       whenFull: wal.when_full,
       minFreeDisk: wal.min_free_disk,
     },

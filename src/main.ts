@@ -10,6 +10,7 @@ import { Agent, bufferPath } from './agent.js'
 import { probeBuffer } from './buffer/disk/tools.js'
 import { parseArgs, type Args } from './cli/args.js'
 import { buffer, checkConfig, monitor, pipeline, service } from './cli/commands.js'
+import { HEALTH_USAGE, health } from './cli/health.js'
 import { loadConfig } from './config/load.js'
 import { FerryError } from './errors.js'
 import { identity } from './identity.js'
@@ -17,14 +18,14 @@ import { MONITOR_USAGE } from './monitor/cli.js'
 import { PIPELINE_USAGE } from './pipeline/cli.js'
 import { SERVICE_USAGE } from './service/service.js'
 import { createLogger, type Logger } from './telemetry/logger.js'
-import { WORKSPACE_USAGE, workspaceCommand } from './workspace/cli.js'
-import { WorkspaceService, workspaceDir } from './workspace/service.js'
+import { WORKSPACE_USAGE } from './workspace/usage.js'
 
 const USAGE = `usage: ferry <command> [--config PATH]
 
 commands:
   run                      start the agent (default); SIGHUP reloads the config
   check-config             validate the config and print every problem
+${HEALTH_USAGE}
 ${MONITOR_USAGE}
 ${SERVICE_USAGE}
   buffer inspect [--json]  per-category depth, bytes, oldest age and dead letters of the buffer
@@ -83,8 +84,11 @@ function onSignals(log: Logger, shutdown: () => Promise<void>): void {
   process.once('SIGINT', () => stop('SIGINT'))
 }
 
+/** Loaded on use only: the workspace needs DuckDB, which the agent image leaves out. */
 async function workspace(args: Args): Promise<void> {
   const { config } = loadConfig(args.config)
+  const { workspaceCommand } = await import('./workspace/cli.js')
+  const { WorkspaceService, workspaceDir } = await import('./workspace/service.js')
   if (args.command.length > 1)
     return workspaceCommand(config, args.command.slice(1), args.flags.json === true)
   const log = createLogger(config.logging.level)
@@ -107,6 +111,7 @@ async function main(): Promise<void> {
   if (command === 'monitor') return monitor(args)
   if (command === 'service') return service(args, packageRoot())
   if (command === 'check-config') return checkConfig(args)
+  if (command === 'health') return health(args)
   if (command === 'version') return void console.log(identity('').version)
   if (command === 'help') return void console.log(USAGE)
   throw new FerryError('badRequest', `unknown command ${command}\n${USAGE}`)

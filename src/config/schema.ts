@@ -117,6 +117,12 @@ export const SCHEMA = {
       env: 'ENV_DATAWAY_WAL_CAPACITY',
       check: positive,
     },
+    max_total_capacity_gb: {
+      type: 'number',
+      default: 4,
+      env: 'ENV_DATAWAY_WAL_TOTAL_CAPACITY',
+      check: positive,
+    },
     when_full: {
       type: 'string',
       default: 'reject',
@@ -164,6 +170,7 @@ export interface Config {
     path: string
     durability: 'sync' | 'async'
     max_capacity_gb: number
+    max_total_capacity_gb: number
     when_full: 'reject' | 'drop_oldest' | 'drop_newest'
     min_free_disk: number
   }

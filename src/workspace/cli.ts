@@ -5,13 +5,7 @@
 import type { Config } from '../config/schema.js'
 import { FerryError } from '../errors.js'
 import { withAdmin } from './admin-client.js'
-
-export const WORKSPACE_USAGE = `  workspace                       run the workspace service alone
-  workspace create NAME           create a workspace; prints its data token and an API key
-  workspace list                  list workspaces and their data tokens
-  workspace key create WS [NAME]  create an API key for workspace WS (shown once)
-  workspace key list WS           list the API keys of workspace WS
-  workspace key revoke KEY_ID     revoke an API key`
+import { WORKSPACE_USAGE } from './usage.js'
 
 type Print = (text: string, json: unknown) => void
 

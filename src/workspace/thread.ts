@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads'
 import type { Component } from '../component.js'
 import type { Config } from '../config/schema.js'
 import { FerryError, type ErrorCode } from '../errors.js'
+import { duckdbInstalled, NO_DUCKDB } from './available.js'
 
 export interface ThreadReady {
   url: string
@@ -53,6 +54,7 @@ export class WorkspaceThread implements Component {
   constructor(private readonly config: Config) {}
 
   async start(): Promise<void> {
+    if (!duckdbInstalled()) throw new FerryError('configInvalid', NO_DUCKDB)
     const worker = new Worker(bootstrap(), { workerData: { config: embedded(this.config) } })
     this.worker = worker
     this.ready = await new Promise<ThreadReady>((resolve, reject) => {

@@ -16,6 +16,7 @@ import { open, type Database, type RootDatabase } from 'lmdb'
 import { FerryError } from '../../errors.js'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
 import type { Batch, BatchBuffer, BufferStats } from '../buffer.js'
+import { fits, victimCategory, type Held } from './budget.js'
 import { DeadLetters, type DeadLetter } from './dead-letters.js'
 import { LedgerWriter, readLedger, type LedgerData } from './ledger.js'
 import { Positions, type Plan } from './positions.js'
@@ -132,6 +133,14 @@ export class DiskBuffer implements BatchBuffer {
     }
   }
 
+  private held(category: Category): Held {
+    return {
+      category: this.stats_.get(category).bytes,
+      total: this.stats_.total().bytes,
+      freeDisk: this.freeDisk,
+    }
+  }
+
   private room(category: Category, bytes: number): boolean {
     const now = Date.now()
     if (now - this.freeDiskAt > 1000) {
@@ -139,35 +148,43 @@ export class DiskBuffer implements BatchBuffer {
       const st = fs.statfsSync(this.opts.path)
       this.freeDisk = st.bavail * st.bsize
     }
-    return (
-      this.stats_.get(category).bytes + bytes <= this.opts.maxBytesPerCategory &&
-      this.freeDisk - bytes >= this.opts.minFreeDisk
-    )
+    return fits(this.opts, this.held(category), bytes)
   }
 
   /** Makes room per `when_full`; returns false when the new batch must be dropped. */
   private async makeRoom(batch: Batch, bytes: number): Promise<boolean> {
     if (this.room(batch.category, bytes)) return true
-    const why = `buffer for ${batch.category} is full (${this.stats_.get(batch.category).bytes} bytes held, free disk ${this.freeDisk})`
+    const held = this.held(batch.category)
+    const why = `buffer for ${batch.category} is full (${held.category} bytes held, ${held.total} in all categories, free disk ${this.freeDisk})`
     if (this.opts.whenFull === 'reject') throw new FerryError('bufferFull', why, { retryAfter: 5 })
     if (this.opts.whenFull === 'drop_newest') {
       this.events.pointsDropped(batch.category, 'buffer_full_drop_newest', batch.points)
       return false
     }
-    await this.dropOldest(batch.category, bytes)
+    // Each round empties a category or makes room, so the loop is bounded.
+    for (let round = 0; round < CATEGORY_NAMES.length; round++) {
+      const now = this.held(batch.category)
+      const victim = victimCategory(this.opts, now, bytes, batch.category, this.stats_)
+      if (!victim) break
+      await this.dropOldest(victim, batch.category, bytes)
+      if (fits(this.opts, this.held(batch.category), bytes)) break
+    }
     return true
   }
 
-  private async dropOldest(category: Category, need: number): Promise<void> {
-    const db = this.dbs.get(category)!
+  /** Drops `victim`'s oldest batches (at least one) until a batch of `need` fits `category`. */
+  private async dropOldest(victim: Category, category: Category, need: number): Promise<void> {
+    const db = this.dbs.get(victim)!
     const victims: Key[] = []
     let freed = 0
-    const held = this.stats_.get(category).bytes
+    const held = this.held(category)
     for (const key of db.getKeys()) {
-      const fits =
-        held - freed + need <= this.opts.maxBytesPerCategory &&
-        this.freeDisk + freed - need >= this.opts.minFreeDisk
-      if (fits && victims.length) break
+      const after = {
+        category: held.category - (victim === category ? freed : 0),
+        total: held.total - freed,
+        freeDisk: held.freeDisk + freed,
+      }
+      if (victims.length && fits(this.opts, after, need)) break
       victims.push(key)
       freed += key[3]
     }
@@ -176,10 +193,12 @@ export class DiskBuffer implements BatchBuffer {
       .catch((e) => Promise.reject(this.storageError('drop', e)))
     this.ledger?.touch()
     for (const k of victims) {
-      this.stats_.remove(category, k[3], k[2])
-      this.events.pointsDropped(category, 'buffer_full_drop_oldest', k[2])
+      this.stats_.remove(victim, k[3], k[2])
+      this.events.pointsDropped(victim, 'buffer_full_drop_oldest', k[2])
     }
-    this.stats_.resetOldest(category, firstKeyOf(db)?.[1])
+    this.stats_.resetOldest(victim, firstKeyOf(db)?.[1])
+    // LMDB reuses the freed pages for the next records, though statfs will not show them free.
+    this.freeDisk += freed
   }
 
   async push(batch: Batch): Promise<void> {

@@ -7,6 +7,8 @@ export interface DiskBufferOptions {
   path: string
   durability: 'sync' | 'async'
   maxBytesPerCategory: number
+  /** Bytes across every category (`max_total_capacity_gb`); absent means no total limit. */
+  maxTotalBytes?: number
   whenFull: WhenFull
   /** Free disk space to keep; below it the buffer counts as full. */
   minFreeDisk: number

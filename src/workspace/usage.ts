@@ -1,0 +1,10 @@
+/**
+ * The `ferry workspace` usage text, apart from the commands themselves so that the CLI's help
+ * does not load DuckDB (which the agent image leaves out).
+ */
+export const WORKSPACE_USAGE = `  workspace                       run the workspace service alone
+  workspace create NAME           create a workspace; prints its data token and an API key
+  workspace list                  list workspaces and their data tokens
+  workspace key create WS [NAME]  create an API key for workspace WS (shown once)
+  workspace key list WS           list the API keys of workspace WS
+  workspace key revoke KEY_ID     revoke an API key`
