@@ -1,9 +1,17 @@
 /**
- * The hand-off between the write path and the sinks. A batch is the workers' output for one
- * request: PBPoints bytes plus what the uploader needs to send them.
+ * The hand-off between the write path and the sinks, both sides of it.
  *
- * Contract: when `push` resolves, the batch is as safe as the implementation promises (the
- * durable implementation: committed to disk); when it rejects, nothing of the batch was kept.
+ * Write side (the HTTP source): a batch is the workers' output for one request, PBPoints bytes
+ * plus what the uploader needs to send them. When `push` resolves, the batch is as safe as the
+ * implementation promises (the durable one: committed to disk); when it rejects, nothing of it
+ * was kept.
+ *
+ * Read side (the sinks): records come back in push order with a `seq` unique across categories
+ * and never reused. Each reader (an upstream and a category) keeps a cursor, every record at or
+ * below it being done for that reader, and a plan, the end of the window it is delivering. A
+ * record is acknowledged by pruning it once every reader's cursor has passed it.
+ *
+ * Every implementation passes the one contract suite (test/unit/buffer/contract.ts).
  */
 import type { Component } from '../component.js'
 import type { Category } from '../shared/category.js'
@@ -18,15 +26,62 @@ export interface Batch {
   receivedAt: number
 }
 
+/** A batch read back, with its sequence number. */
+export interface StoredBatch extends Batch {
+  seq: number
+}
+
 export interface BufferStats {
   batches: number
   bytes: number
   points: number
 }
 
-export interface BatchBuffer extends Component {
+/** The window a reader is delivering: read again as planned after a restart. */
+export interface Plan {
+  /** Last seq of the window. */
+  end: number
+  /** Body size the window is cut with. */
+  maxRaw: number
+}
+
+/** A body an upstream refused for good, kept for the operator. */
+export interface DeadLetter {
+  upstream: string
+  category: Category
+  seq: number
+  status: number
+  response: string
+  at: number
+  points: number
+}
+
+export interface WriteBuffer extends Component {
   /** The buffer's identity: random, kept for its lifetime; package ids are built from it. */
   readonly id: string
   push(batch: Batch): Promise<void>
   stats(): BufferStats
 }
+
+export interface ReadBuffer {
+  readonly id: string
+  /**
+   * Records after `afterSeq`: up to `maxBytes` (at least one record), or, with `throughSeq`,
+   * exactly those up to that seq whatever their size.
+   */
+  read(category: Category, afterSeq: number, maxBytes: number, throughSeq?: number): StoredBatch[]
+  /** Resolves when a record newer than `afterSeq` exists, or when `signal` aborts. */
+  waitFor(category: Category, afterSeq: number, signal: AbortSignal): Promise<void>
+  getCursor(reader: string): number
+  setCursor(reader: string, seq: number): Promise<void>
+  getPlan(reader: string): Plan | null
+  /** Resolves once the plan is as durable as the buffer's records. */
+  setPlan(reader: string, plan: Plan): Promise<void>
+  /** Acknowledges: removes the category's records with `seq <= upTo`. */
+  prune(category: Category, upTo: number): Promise<void>
+  /** Keeps a refused body's description, bounded to `max` entries (oldest evicted). */
+  addDeadLetter(d: DeadLetter, max: number): Promise<void>
+  deadLetters(): DeadLetter[]
+}
+
+export interface BatchBuffer extends WriteBuffer, ReadBuffer {}

@@ -1,5 +1,5 @@
 /** Builds the HTTP app over real components (inline decoder, memory buffer) for app.request(). */
-import { MemoryBuffer } from '../../src/buffer/memory.js'
+import { MemoryBuffer } from './memory-buffer.js'
 import { loadConfig } from '../../src/config/load.js'
 import { InlineDecoder } from '../../src/decode/inline.js'
 import { runDebug } from '../../src/pipeline/debug/run.js'

@@ -4,17 +4,7 @@
  * are counted as dropped by the caller.
  */
 import type { Database } from 'lmdb'
-import type { Category } from '../../shared/category.js'
-
-export interface DeadLetter {
-  upstream: string
-  category: Category
-  seq: number
-  status: number
-  response: string
-  at: number
-  points: number
-}
+import type { DeadLetter } from '../buffer.js'
 
 export class DeadLetters {
   private next: number

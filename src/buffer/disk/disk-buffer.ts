@@ -15,14 +15,14 @@ import fs from 'node:fs'
 import { open, type Database, type RootDatabase } from 'lmdb'
 import { FerryError } from '../../errors.js'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
-import type { Batch, BatchBuffer, BufferStats } from '../buffer.js'
+import type { Batch, BatchBuffer, BufferStats, DeadLetter, Plan, StoredBatch } from '../buffer.js'
 import { fits, victimCategory, type Held } from './budget.js'
-import { DeadLetters, type DeadLetter } from './dead-letters.js'
+import { DeadLetters } from './dead-letters.js'
 import { LedgerWriter, readLedger, type LedgerData } from './ledger.js'
-import { Positions, type Plan } from './positions.js'
+import { Positions } from './positions.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
 import { decodeRecord, encodeRecord, RecordError, recordSize } from './record.js'
-import type { BufferEvents, DiskBufferOptions, StoredBatch } from './types.js'
+import type { BufferEvents, DiskBufferOptions } from './types.js'
 
 type Key = [number, number, number, number]
 

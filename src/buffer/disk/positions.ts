@@ -10,13 +10,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Database } from 'lmdb'
-
-export interface Plan {
-  /** Last seq of the window. */
-  end: number
-  /** Body size the window is cut with. */
-  maxRaw: number
-}
+import type { Plan } from '../buffer.js'
 
 type Value = number | string | [number, number]
 

@@ -1,5 +1,4 @@
-/** Options, telemetry hooks and read results of the disk buffer. */
-import type { Batch } from '../buffer.js'
+/** Options and telemetry hooks of the disk buffer. */
 
 export type WhenFull = 'reject' | 'drop_oldest' | 'drop_newest'
 
@@ -12,11 +11,6 @@ export interface DiskBufferOptions {
   whenFull: WhenFull
   /** Free disk space to keep; below it the buffer counts as full. */
   minFreeDisk: number
-}
-
-/** A batch read back from disk, with its sequence number. */
-export interface StoredBatch extends Batch {
-  seq: number
 }
 
 /** What the buffer reports (implemented by telemetry Events). */

@@ -10,7 +10,7 @@
  *   out of a body's payload while the body keeps its id. A body sent again under the same id
  *   therefore carries a subset of what the first attempt carried.
  */
-import type { StoredBatch } from '../../buffer/disk/types.js'
+import type { StoredBatch } from '../../buffer/buffer.js'
 import { packageId } from './pkg-id.js'
 
 export interface UploadBody {

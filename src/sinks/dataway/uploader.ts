@@ -15,8 +15,7 @@
  *   is not delivered stays on disk for the next start.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { DiskBuffer } from '../../buffer/disk/disk-buffer.js'
-import type { StoredBatch } from '../../buffer/disk/types.js'
+import type { ReadBuffer, StoredBatch } from '../../buffer/buffer.js'
 import type { Component } from '../../component.js'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
 import { buildBodies, type UploadBody } from './bodies.js'
@@ -60,7 +59,7 @@ export class Uploader implements Component {
   private loops: Promise<void>[] = []
 
   constructor(
-    private readonly buffer: DiskBuffer,
+    private readonly buffer: ReadBuffer,
     private readonly upstreams: Upstream[],
     private readonly opts: UploaderOptions,
     private readonly events: UploadEvents,

@@ -1,6 +1,6 @@
 /** What the HTTP source needs from the rest of the agent: interfaces, not implementations. */
 import type { IncomingMessage } from 'node:http'
-import type { BatchBuffer } from '../../buffer/buffer.js'
+import type { WriteBuffer } from '../../buffer/buffer.js'
 import type { Config } from '../../config/schema.js'
 import type { Decoder } from '../../decode/protocol.js'
 import type { DebugResult, DebugTask } from '../../pipeline/debug/types.js'
@@ -16,7 +16,7 @@ import type { PipelineEvents } from '../../telemetry/pipeline-events.js'
 export interface HttpDeps {
   config: Config
   decoder: Decoder
-  buffer: BatchBuffer
+  buffer: WriteBuffer
   tags: GlobalTags
   /** The main config file tag changes are persisted to; null in container mode. */
   tagFile: TagFile | null

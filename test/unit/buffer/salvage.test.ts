@@ -13,7 +13,7 @@ import { test } from 'node:test'
 import { DiskBuffer } from '../../../src/buffer/disk/disk-buffer.js'
 import { encodeRecord } from '../../../src/buffer/disk/record.js'
 import { salvageBuffer } from '../../../src/buffer/disk/salvage.js'
-import type { StoredBatch } from '../../../src/buffer/disk/types.js'
+import type { StoredBatch } from '../../../src/buffer/buffer.js'
 import { FerryError } from '../../../src/errors.js'
 
 const quiet = {

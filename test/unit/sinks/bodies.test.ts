@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
-import type { StoredBatch } from '../../../src/buffer/disk/types.js'
+import type { StoredBatch } from '../../../src/buffer/buffer.js'
 import { buildBodies, entryEnds } from '../../../src/sinks/dataway/bodies.js'
 import { packageId } from '../../../src/sinks/dataway/pkg-id.js'
 

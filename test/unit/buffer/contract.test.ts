@@ -1,0 +1,23 @@
+/** The buffer contract on each implementation: the durable disk buffer and the memory one. */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { DiskBuffer } from '../../../src/buffer/disk/disk-buffer.js'
+import { MemoryBuffer } from '../../helpers/memory-buffer.js'
+import { bufferContract } from './contract.js'
+
+const quiet = {
+  committed() {},
+  pointsDropped() {},
+  recordDamaged() {},
+  storageFailed() {},
+  recordsLost() {},
+}
+
+bufferContract('DiskBuffer', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-contract-'))
+  const o = { durability: 'sync' as const, maxBytesPerCategory: 1 << 30, minFreeDisk: 0 }
+  return new DiskBuffer({ path: dir, whenFull: 'reject', ...o }, quiet)
+})
+
+bufferContract('MemoryBuffer', async () => new MemoryBuffer(1 << 30))
