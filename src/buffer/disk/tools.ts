@@ -1,15 +1,18 @@
 /**
- * `ferry buffer inspect | verify` and the start-up probe. Opening a damaged LMDB file can take
+ * `ferry buffer inspect | verify [--repair] | salvage` and the start-up probe. Opening a damaged LMDB file can take
  * a process down, so the agent first verifies its buffer in a child process; if that child
  * dies, the buffer is moved aside (never deleted) and its readable records are salvaged into a
  * fresh buffer, again in a child, so the agent never crash-loops on a bad buffer.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import { open } from 'lmdb'
-import { CATEGORY_NAMES } from '../../shared/category.js'
+import { join } from 'node:path'
+import { open, type RootDatabase } from 'lmdb'
+import { FerryError } from '../../errors.js'
+import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
 import { DiskBuffer } from './disk-buffer.js'
 import { decodeRecord } from './record.js'
+import { CategoryStats, type CategoryCounters } from './stats.js'
 import type { BufferEvents } from './types.js'
 
 export interface BufferReport {
@@ -25,8 +28,66 @@ export interface BufferReport {
   deadLetters: number
 }
 
-/** Opens (verifying every record, dropping damaged ones) and reports. */
-export async function inspectBuffer(path: string): Promise<BufferReport> {
+/** A buffer directory must already hold a buffer: the tools never create one. */
+function requireBuffer(path: string): void {
+  if (!fs.existsSync(join(path, 'data.mdb')))
+    throw new FerryError('fileUnreadable', `cannot read buffer ${path}: no such buffer`)
+}
+
+function ageSeconds(oldest: number | null, now: number): number | null {
+  return oldest === null ? null : Math.round((now - oldest) / 1000)
+}
+
+/**
+ * Reads and verifies every record without changing anything (LMDB opened read-only): damaged
+ * records are counted, not dropped, so `inspect` and plain `verify` are safe on a live agent's
+ * buffer and on evidence kept after a failure.
+ */
+export function inspectBuffer(path: string): BufferReport {
+  requireBuffer(path)
+  const env = open({ path, maxDbs: 16, readOnly: true, noSubdir: false })
+  try {
+    const now = Date.now()
+    const names = new Set(env.getKeys() as Iterable<string>)
+    let damaged = 0
+    const categories = CATEGORY_NAMES.map((category) => {
+      const stats = new CategoryStats()
+      const name = `cat:${category}`
+      if (names.has(name)) damaged += readCategory(env, name, category, stats)
+      const s = stats.get(category)
+      return { category, ...counters(s), oldestAgeSeconds: ageSeconds(s.oldest, now) }
+    })
+    const deadLetters = names.has('dead') ? env.openDB({ name: 'dead' }).getCount() : 0
+    return { path, categories, damaged, deadLetters }
+  } finally {
+    env.close()
+  }
+}
+
+type Key = [number, number, number, number]
+
+/** Adds the category's sound records to `stats`; returns how many are damaged. */
+function readCategory(env: RootDatabase, name: string, c: Category, stats: CategoryStats): number {
+  const db = env.openDB<Buffer, Key>({ name, encoding: 'binary' })
+  let damaged = 0
+  for (const { key, value } of db.getRange()) {
+    try {
+      decodeRecord(value)
+      stats.add(c, key[3], key[2], key[1])
+    } catch {
+      damaged++
+    }
+  }
+  return damaged
+}
+
+function counters(s: CategoryCounters): { batches: number; points: number; bytes: number } {
+  return { batches: s.batches, points: s.points, bytes: s.bytes }
+}
+
+/** `verify --repair`: opens the buffer as the agent does, which drops damaged records. */
+export async function repairBuffer(path: string): Promise<BufferReport> {
+  requireBuffer(path)
   let damaged = 0
   const events: BufferEvents = {
     committed() {},
@@ -38,20 +99,8 @@ export async function inspectBuffer(path: string): Promise<BufferReport> {
     events,
   )
   await buf.start()
-  const now = Date.now()
-  const categories = CATEGORY_NAMES.map((category) => {
-    const s = buf.categoryStats(category)
-    return {
-      category,
-      batches: s.batches,
-      points: s.points,
-      bytes: s.bytes,
-      oldestAgeSeconds: s.oldest === null ? null : Math.round((now - s.oldest) / 1000),
-    }
-  })
-  const deadLetters = buf.deadLetters().length
   await buf.shutdown()
-  return { path, categories, damaged, deadLetters }
+  return { ...inspectBuffer(path), damaged }
 }
 
 export function formatReport(r: BufferReport): string {
@@ -66,14 +115,14 @@ export function formatReport(r: BufferReport): string {
     )
   }
   if (!rows.length) lines.push('(empty)')
-  lines.push(`damaged records skipped: ${r.damaged}`, `dead letters: ${r.deadLetters}`)
+  lines.push(`damaged records: ${r.damaged}`, `dead letters: ${r.deadLetters}`)
   return lines.join('\n')
 }
 
 /** Copies every readable record (and the cursors) of a damaged buffer into a new one. */
 export async function salvageBuffer(from: string, to: string): Promise<number> {
-  const src = open({ path: from, maxDbs: 16, readOnly: true })
-  const dst = open({ path: to, maxDbs: 16, pageSize: 16384 })
+  const src = open({ path: from, maxDbs: 16, readOnly: true, noSubdir: false })
+  const dst = open({ path: to, maxDbs: 16, pageSize: 16384, noSubdir: false })
   let copied = 0
   for (const c of CATEGORY_NAMES) {
     const s = src.openDB<Buffer, number[]>({ name: `cat:${c}`, encoding: 'binary' })
@@ -111,7 +160,8 @@ export function probeBuffer(path: string, mainScript: string): string | null {
       stdio: 'ignore',
       timeout: 10 * 60_000,
     })
-  const check = run(['verify', '--path', path])
+  // --repair drops damaged records, as opening the buffer would; only a crash moves it aside.
+  const check = run(['verify', '--repair', '--path', path])
   if (check.status === 0) return null
   const aside = `${path}.damaged-${Date.now()}`
   fs.renameSync(path, aside)

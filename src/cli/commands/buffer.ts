@@ -1,0 +1,79 @@
+/** `ferry buffer inspect | verify [--repair]`, and the start-up probe's internal `salvage`. */
+import { bufferPath } from '../../agent-parts.js'
+import {
+  formatReport,
+  inspectBuffer,
+  repairBuffer,
+  salvageBuffer,
+  type BufferReport,
+} from '../../buffer/disk/tools.js'
+import { FerryError } from '../../errors.js'
+import { cliConfig } from '../config.js'
+import type { CommandSpec, Context, OptionSpec } from '../spec.js'
+
+const OPTIONS: Record<string, OptionSpec> = {
+  path: {
+    type: 'string',
+    value: 'DIR',
+    help: 'the buffer directory (default: [dataway.wal] path, else <data_dir>/buffer)',
+  },
+  json: { type: 'boolean', help: 'print the report as JSON' },
+}
+
+function pathOf(ctx: Context): string {
+  const given = ctx.values.path
+  return typeof given === 'string' ? given : bufferPath(cliConfig(ctx).config)
+}
+
+function print(ctx: Context, r: BufferReport): void {
+  console.log(ctx.values.json ? JSON.stringify(r) : formatReport(r))
+}
+
+function verify(ctx: Context): Promise<number> | number {
+  if (ctx.values.repair)
+    return repairBuffer(pathOf(ctx)).then((r) => {
+      print(ctx, r)
+      return 0
+    })
+  const r = inspectBuffer(pathOf(ctx))
+  print(ctx, r)
+  return r.damaged ? 1 : 0
+}
+
+function required(ctx: Context, name: string): string {
+  const v = ctx.values[name]
+  if (typeof v !== 'string')
+    throw new FerryError('usage', `missing --${name} (see ferry buffer salvage --help)`)
+  return v
+}
+
+export const BUFFER_COMMANDS: CommandSpec[] = [
+  {
+    name: 'buffer inspect',
+    usage: 'buffer inspect [--path DIR] [--json]',
+    summary: 'what the buffer holds per category, damaged records, dead letters (read-only)',
+    options: OPTIONS,
+    run: (ctx) => print(ctx, inspectBuffer(pathOf(ctx))),
+  },
+  {
+    name: 'buffer verify',
+    usage: 'buffer verify [--repair] [--path DIR] [--json]',
+    summary: 'verify every record; exit 1 if any is damaged (--repair drops them, exit 0)',
+    options: { ...OPTIONS, repair: { type: 'boolean', help: 'drop damaged records' } },
+    run: verify,
+  },
+  {
+    name: 'buffer salvage',
+    usage: 'buffer salvage --from DIR --to DIR',
+    summary: 'copy every readable record of a damaged buffer into a new one',
+    hidden: true,
+    options: {
+      from: { type: 'string', value: 'DIR', help: 'the damaged buffer' },
+      to: { type: 'string', value: 'DIR', help: 'the new buffer' },
+    },
+    run: async (ctx) => {
+      const copied = await salvageBuffer(required(ctx, 'from'), required(ctx, 'to'))
+      console.log(`salvaged ${copied} records`)
+    },
+  },
+]
