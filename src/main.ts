@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
     mainScript: fileURLToPath(import.meta.url),
     exit: (code) => process.exit(code),
   })
-  return outcome ?? 0
+  return typeof outcome === 'number' ? outcome : 0
 }
 
 main(process.argv.slice(2)).then(

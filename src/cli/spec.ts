@@ -36,7 +36,7 @@ export interface CommandSpec {
   options?: Record<string, OptionSpec>
   /** Internal commands (the start-up probe's salvage) are left out of help and completion. */
   hidden?: boolean
-  run(ctx: Context): Promise<Outcome> | Outcome
+  run(ctx: Context): Promise<Outcome | unknown> | Outcome
 }
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
