@@ -27,8 +27,11 @@ function systemError(e: NodeJS.ErrnoException): string | null {
 }
 
 export function describeFailure(e: unknown): Failure {
-  if (e instanceof FerryError)
-    return { message: `ferry: ${e.message || e.code}`, status: e.code === 'usage' ? 2 : 1 }
+  if (e instanceof FerryError) {
+    // A config with several problems names one per line.
+    const lines = (e.message || e.code).split('\n').map((l) => `ferry: ${l}`)
+    return { message: lines.join('\n'), status: e.code === 'usage' ? 2 : 1 }
+  }
   const sys = e instanceof Error ? systemError(e as NodeJS.ErrnoException) : null
   if (sys) return { message: `ferry: ${sys}`, status: 1 }
   return { message: `ferry: unexpected error: ${(e as Error)?.stack ?? String(e)}`, status: 1 }

@@ -55,7 +55,8 @@ function groupHelp(group: string, commands: CommandSpec[]): string {
     'commands:',
     ...subs.map((c) => line(c.usage, c.summary, 34)),
     '',
-    `Run \`ferry ${group} <command> --help\` for one of them. ${EXIT}.`,
+    `Run \`ferry ${group} <command> --help\` for one of them.`,
+    `${EXIT}.`,
   ].join('\n')
 }
 

@@ -1,12 +1,5 @@
 /** `ferry buffer inspect | verify [--repair]`, and the start-up probe's internal `salvage`. */
-import { bufferPath } from '../../agent-parts.js'
-import {
-  formatReport,
-  inspectBuffer,
-  repairBuffer,
-  salvageBuffer,
-  type BufferReport,
-} from '../../buffer/disk/tools.js'
+import type { BufferReport } from '../../buffer/disk/tools.js'
 import { FerryError } from '../../errors.js'
 import { cliConfig } from '../config.js'
 import type { CommandSpec, Context, OptionSpec } from '../spec.js'
@@ -20,24 +13,30 @@ const OPTIONS: Record<string, OptionSpec> = {
   json: { type: 'boolean', help: 'print the report as JSON' },
 }
 
-function pathOf(ctx: Context): string {
+/** LMDB loads only when a buffer command runs. */
+const tools = () => import('../../buffer/disk/tools.js')
+
+async function pathOf(ctx: Context): Promise<string> {
   const given = ctx.values.path
-  return typeof given === 'string' ? given : bufferPath(cliConfig(ctx).config)
+  if (typeof given === 'string') return given
+  const { bufferPath } = await import('../../agent-parts.js')
+  return bufferPath(cliConfig(ctx).config)
 }
 
-function print(ctx: Context, r: BufferReport): void {
-  console.log(ctx.values.json ? JSON.stringify(r) : formatReport(r))
+async function print(ctx: Context, r: BufferReport): Promise<void> {
+  console.log(ctx.values.json ? JSON.stringify(r) : (await tools()).formatReport(r))
 }
 
-function verify(ctx: Context): Promise<number> | number {
-  if (ctx.values.repair)
-    return repairBuffer(pathOf(ctx)).then((r) => {
-      print(ctx, r)
-      return 0
-    })
-  const r = inspectBuffer(pathOf(ctx))
-  print(ctx, r)
-  return r.damaged ? 1 : 0
+async function inspect(ctx: Context): Promise<void> {
+  await print(ctx, (await tools()).inspectBuffer(await pathOf(ctx)))
+}
+
+async function verify(ctx: Context): Promise<number> {
+  const { inspectBuffer, repairBuffer } = await tools()
+  const path = await pathOf(ctx)
+  const r = ctx.values.repair ? await repairBuffer(path) : inspectBuffer(path)
+  await print(ctx, r)
+  return r.damaged && !ctx.values.repair ? 1 : 0
 }
 
 function required(ctx: Context, name: string): string {
@@ -53,7 +52,7 @@ export const BUFFER_COMMANDS: CommandSpec[] = [
     usage: 'buffer inspect [--path DIR] [--json]',
     summary: 'what the buffer holds per category, damaged records, dead letters (read-only)',
     options: OPTIONS,
-    run: (ctx) => print(ctx, inspectBuffer(pathOf(ctx))),
+    run: inspect,
   },
   {
     name: 'buffer verify',
@@ -72,6 +71,7 @@ export const BUFFER_COMMANDS: CommandSpec[] = [
       to: { type: 'string', value: 'DIR', help: 'the new buffer' },
     },
     run: async (ctx) => {
+      const { salvageBuffer } = await tools()
       const copied = await salvageBuffer(required(ctx, 'from'), required(ctx, 'to'))
       console.log(`salvaged ${copied} records`)
     },

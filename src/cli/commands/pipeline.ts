@@ -1,6 +1,5 @@
 /** `ferry pipeline test SCRIPT --input FILE`. */
 import { FerryError } from '../../errors.js'
-import { pipelineTest } from '../../pipeline/cli.js'
 import { mustRead } from '../config.js'
 import type { CommandSpec, Context } from '../spec.js'
 
@@ -12,6 +11,8 @@ async function test(ctx: Context): Promise<number> {
   if (!input) throw new FerryError('usage', 'missing --input FILE (see ferry pipeline test --help)')
   mustRead(script)
   mustRead(input)
+  // The pipeline engine (QuickJS) loads only for this command.
+  const { pipelineTest } = await import('../../pipeline/cli.js')
   const r = await pipelineTest({
     script,
     input,

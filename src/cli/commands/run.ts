@@ -3,11 +3,9 @@
  * order, SIGHUP reloads the config (live keys apply at once; see reload.ts) and rescans the
  * pipeline scripts, without stopping writes.
  */
-import { Agent, bufferPath } from '../../agent.js'
-import { probeBuffer } from '../../buffer/disk/tools.js'
+import type { Agent } from '../../agent.js'
 import { loadConfig } from '../../config/load.js'
 import { createLogger, type Logger } from '../../telemetry/logger.js'
-import { WorkspaceService, workspaceDir } from '../../workspace/service.js'
 import { cliConfig, configPath } from '../config.js'
 import type { CommandSpec, Context } from '../spec.js'
 
@@ -30,7 +28,11 @@ function reload(agent: Agent, path: string, log: Logger): void {
   }
 }
 
+// The agent and the workspace load on demand: `ferry health` (run by probes every few
+// seconds) and the other small commands then start without DuckDB, LMDB or QuickJS.
 async function runAgent(ctx: Context): Promise<void> {
+  const { Agent, bufferPath } = await import('../../agent.js')
+  const { probeBuffer } = await import('../../buffer/disk/tools.js')
   const loaded = cliConfig(ctx)
   const log = createLogger(loaded.config.logging.level)
   if (!loaded.file)
@@ -53,6 +55,7 @@ async function runAgent(ctx: Context): Promise<void> {
 }
 
 async function runWorkspace(ctx: Context): Promise<void> {
+  const { WorkspaceService, workspaceDir } = await import('../../workspace/service.js')
   const { config } = cliConfig(ctx)
   const log = createLogger(config.logging.level)
   const service = new WorkspaceService(config.workspace, workspaceDir(config), log)

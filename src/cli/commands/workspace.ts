@@ -1,13 +1,16 @@
 /** `ferry workspace create | list | key ...`: accounts of the workspace service. */
-import { workspaceCommand } from '../../workspace/cli.js'
 import { cliConfig } from '../config.js'
 import type { CommandSpec, Context } from '../spec.js'
 
 const JSON_OPTION = { json: { type: 'boolean' as const, help: 'print JSON' } }
 
 function admin(verb: string[]): (ctx: Context) => Promise<void> {
-  return (ctx) =>
-    workspaceCommand(cliConfig(ctx).config, [...verb, ...ctx.positionals], ctx.values.json === true)
+  return async (ctx) => {
+    // The workspace's store (DuckDB) loads only for these commands.
+    const { workspaceCommand } = await import('../../workspace/cli.js')
+    const config = cliConfig(ctx).config
+    await workspaceCommand(config, [...verb, ...ctx.positionals], ctx.values.json === true)
+  }
 }
 
 export const WORKSPACE_COMMANDS: CommandSpec[] = [
