@@ -54,12 +54,21 @@ function usageError(e: unknown, command: string): FerryError {
   return new FerryError('usage', `${(e as Error).message.split('\n')[0]} ${see}`)
 }
 
+/** Names the longest group the words start with (`workspace key`) and what may follow it. */
 function unknownCommand(commands: CommandSpec[], words: string[]): FerryError {
-  const group = words[0]
-  const subs = subcommands(commands, group)
-  if (!subs.length) return new FerryError('usage', `unknown command "${group}" (see ferry --help)`)
-  const what = words[1] === undefined ? 'expected' : `unknown subcommand "${words[1]}"; expected`
+  let n = words.length
+  while (n > 0 && !subcommands(commands, words.slice(0, n).join(' ')).length) n--
+  if (!n) return new FerryError('usage', `unknown command "${words[0]}" (see ferry --help)`)
+  const group = words.slice(0, n).join(' ')
+  const subs = [...new Set(subcommands(commands, group).map((s) => s.split(' ')[0]))]
+  const what = words[n] === undefined ? 'expected' : `unknown subcommand "${words[n]}"; expected`
   return new FerryError('usage', `${group}: ${what} ${subs.join(', ')} (see ferry ${group} --help)`)
+}
+
+/** `workspace key drop`: a command with subcommands given a word none of them is. */
+function strayWord(commands: CommandSpec[], command: CommandSpec, args: string[]): boolean {
+  const [, max] = command.positionals ?? [0, 0]
+  return args.length > max && subcommands(commands, command.name).length > 0
 }
 
 function checkCount(command: CommandSpec, args: string[]): void {
@@ -88,8 +97,9 @@ export function parseCommandLine(argv: string[], commands: CommandSpec[]): Parse
     throw usageError(e, command.name)
   }
   const args = words.length ? strict.positionals.slice(command.name.split(' ').length) : []
+  if (strayWord(commands, command, args)) throw unknownCommand(commands, words)
   checkCount(command, args)
   // No option is declared `multiple`, so no value is an array.
-  const values = strict.values as Record<string, string | boolean | undefined>
+  const values = { ...strict.values } as Record<string, string | boolean | undefined>
   return { kind: 'command', command, positionals: args, values }
 }
