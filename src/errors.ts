@@ -63,6 +63,15 @@ export const ERRORS = {
   storageFailed: { status: 503, retryable: true },
   workspaceBusy: { status: 503, retryable: true },
   databaseLocked: { status: 500, retryable: false },
+  // The command line: `usage` exits 2, every other code exits 1 (src/main.ts).
+  /** A command line the CLI cannot run: unknown command or option, missing or extra argument. */
+  usage: { status: 400, retryable: false },
+  /** A file or directory the user named cannot be read (--config, --input, --path). */
+  fileUnreadable: { status: 400, retryable: false },
+  /** A listener could not bind its address (in use, no permission). */
+  listenFailed: { status: 500, retryable: false },
+  /** `ferry health`: the agent did not answer its ping. */
+  unhealthy: { status: 503, retryable: true },
 } as const satisfies Record<string, { status: number; retryable: boolean }>
 
 export type ErrorCode = keyof typeof ERRORS

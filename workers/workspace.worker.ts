@@ -16,7 +16,7 @@ const port = parentPort!
 async function main(): Promise<void> {
   try {
     await service.start()
-    const ws = await service.ensureWorkspace(config.workspace.default_workspace)
+    const ws = await service.ensureDefaultWorkspace(config.workspace.default_workspace)
     const addr = service.address()
     const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address
     port.postMessage({ type: 'ready', url: `http://${host}:${addr.port}`, token: ws.token })

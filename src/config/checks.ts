@@ -1,6 +1,9 @@
 /** Value checks shared by the schema sections: each returns an error message or undefined. */
-export const listenCheck = (v: string) =>
-  /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9_.-]*):\d{1,5}$/.test(v) ? undefined : 'expected "host:port"'
+export const listenCheck = (v: string) => {
+  const m = /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9_.-]*):(\d{1,5})$/.exec(v)
+  if (!m) return 'expected "host:port"'
+  return Number(m[2]) > 65535 ? `port ${m[2]} out of range (0-65535)` : undefined
+}
 export const positive = (v: number) => (v > 0 ? undefined : 'must be greater than 0')
 export const nonNegative = (v: number) => (v >= 0 ? undefined : 'must not be negative')
 export const oneOf = (values: string[]) => (v: string) =>

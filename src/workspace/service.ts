@@ -16,6 +16,7 @@ import type { Logger } from '../telemetry/logger.js'
 import { createWorkspaceApp } from './api/app.js'
 import type { WorkspaceDeps } from './api/deps.js'
 import { WorkspaceEvents } from './events.js'
+import { ensureDefaultWorkspace } from './first-start.js'
 import { Accounts, type Workspace } from './store/accounts.js'
 import { Catalog } from './store/catalog.js'
 import { Dashboards } from './store/dashboards.js'
@@ -105,6 +106,12 @@ export class WorkspaceService implements Component {
   ensureWorkspace(name: string): Promise<Workspace> {
     if (!this.deps) throw new FerryError('internalError', 'the workspace service is not started')
     return this.deps.accounts.ensure(name)
+  }
+
+  /** The embedded service's upstream workspace: created on first start with an API key. */
+  ensureDefaultWorkspace(name: string): Promise<Workspace> {
+    if (!this.deps) throw new FerryError('internalError', 'the workspace service is not started')
+    return ensureDefaultWorkspace(this.deps.accounts, name, this.dir, this.log)
   }
 
   shutdown(): Promise<void> {

@@ -82,4 +82,5 @@ export function testApp(o: TestAppOptions = {}) {
   return { app, buffer, metrics, config, tags, events, monitor }
 }
 
-export const SHARED = new URL('../../../shared/', import.meta.url)
+/** Test data kept in the repository (see test/fixtures/README.md). */
+export const FIXTURES = new URL('../fixtures/', import.meta.url)

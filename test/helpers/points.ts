@@ -1,4 +1,4 @@
-/** Converts decoded points to the JSON shape of shared/testdata/lp-cases.json for comparison. */
+/** Converts decoded points to the JSON shape of test/fixtures/lp-cases.json for comparison. */
 import { decodePoints } from '../../src/decode/codec/protobuf-decode.js'
 import { Kind, type ArrayValue, type Point, type Scalar } from '../../src/shared/point.js'
 

@@ -60,7 +60,7 @@ test('without DuckDB, an agent with an upstream starts and answers ferry health'
       r = health(env)
     }
     assert.equal(r.status, 0, r.stderr)
-    assert.match(r.stdout, /^healthy: http:\/\/127\.0\.0\.1:\d+\/v1\/ping answered 200\n$/)
+    assert.match(r.stdout, /^ok http:\/\/127\.0\.0\.1:\d+\/v1\/ping\n$/)
   } finally {
     child.kill('SIGTERM')
     await exited
@@ -77,7 +77,7 @@ test('without DuckDB and with no upstream, the agent stops with one clear line',
     encoding: 'utf8',
     timeout: 30_000,
   })
-  assert.equal(r.status, 2)
-  assert.match(r.stderr, /^no upstream: set ENV_DATAWAY/m)
+  assert.equal(r.status, 1, 'a config problem, not a usage error')
+  assert.match(r.stderr, /^ferry: no upstream: set ENV_DATAWAY/m)
   assert.doesNotMatch(r.stderr, /^\s+at /m)
 })

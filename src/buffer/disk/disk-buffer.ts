@@ -62,6 +62,8 @@ export class DiskBuffer implements BatchBuffer {
       path: this.opts.path,
       maxDbs: 16,
       pageSize: 16384,
+      // A directory whatever its name looks like (lmdb takes `buffer.old` for a file name).
+      noSubdir: false,
       // `async` durability: a commit is acknowledged when visible; the flush follows it.
       ...(this.opts.durability === 'async' ? { separateFlushed: true } : {}),
     })

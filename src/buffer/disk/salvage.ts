@@ -87,7 +87,7 @@ export async function salvageBuffer(from: string, to: string): Promise<SalvageRe
   const led = readLedger(from)
   const { keep, delivered: done } = select(path.join(from, 'data.mdb'), led)
   fs.mkdirSync(to, { recursive: true })
-  const env = open({ path: to, maxDbs: 16, pageSize: 16384 })
+  const env = open({ path: to, maxDbs: 16, pageSize: 16384, noSubdir: false })
   const positions = new Positions(env.openDB({ name: 'meta' }))
   const identity = await positions.identity(led?.identity)
   let next = Math.max(led?.lastSeq ?? 0, ...keep.map((f) => f.record.seq ?? 0)) + 1

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 import type { Batch } from '../../../src/buffer/buffer.js'
 import { DiskBuffer } from '../../../src/buffer/disk/disk-buffer.js'
-import { probeBuffer } from '../../../src/buffer/disk/tools.js'
+import { probeBuffer } from '../../../src/buffer/disk/probe.js'
 import type { DiskBufferOptions } from '../../../src/buffer/disk/types.js'
 import { FerryError } from '../../../src/errors.js'
 

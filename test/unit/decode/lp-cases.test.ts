@@ -1,5 +1,5 @@
 /**
- * Every case of shared/testdata/lp-cases.json, parsed, timed and corrected with neutral
+ * Every case of test/fixtures/lp-cases.json, parsed, timed and corrected with neutral
  * options (no category rules), compared exactly. Where the corpus and the reference agent
  * disagree, Ferry follows the reference agent (`datakit` of the case) or the spec; each such
  * case is listed in FERRY with the reason.
@@ -11,7 +11,7 @@ import { checkPoint } from '../../../src/decode/check/check.js'
 import { parseBody } from '../../../src/decode/parse-body.js'
 import { parsePrecision, resolveTime } from '../../../src/decode/precision.js'
 import { FerryError } from '../../../src/errors.js'
-import { SHARED } from '../../helpers/app.js'
+import { FIXTURES } from '../../helpers/app.js'
 import { caseShape } from '../../helpers/points.js'
 
 interface Case {
@@ -23,7 +23,7 @@ interface Case {
   datakit?: { points?: unknown[]; error?: boolean; message?: string; panic?: string }
 }
 
-const cases: Case[] = JSON.parse(fs.readFileSync(new URL('testdata/lp-cases.json', SHARED), 'utf8'))
+const cases: Case[] = JSON.parse(fs.readFileSync(new URL('lp-cases.json', FIXTURES), 'utf8'))
 
 /** Cases where Ferry deliberately differs from `expect`, and why. */
 const FERRY: Record<string, { use: 'datakit' } | { time: string }> = {

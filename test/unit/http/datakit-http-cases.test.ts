@@ -1,5 +1,5 @@
 /**
- * Every case of shared/testdata/datakit-http-cases.json through the real HTTP app
+ * Every case of test/fixtures/datakit-http-cases.json through the real HTTP app
  * (app.request(), no socket), adjusted per seed-vs-reference.md: error codes are `agent.*`,
  * and logging's default status is `unknown`.
  */
@@ -11,7 +11,7 @@ import { compress as zstdCompress } from '@mongodb-js/zstd'
 import { PbWriter } from '../../../src/decode/codec/pb-writer.js'
 import { encodePoint } from '../../../src/decode/codec/protobuf.js'
 import { Kind } from '../../../src/shared/point.js'
-import { SHARED, testApp } from '../../helpers/app.js'
+import { FIXTURES, testApp } from '../../helpers/app.js'
 
 interface HttpCase {
   name: string
@@ -25,7 +25,7 @@ interface HttpCase {
   expect_body?: string
 }
 
-const doc = JSON.parse(fs.readFileSync(new URL('testdata/datakit-http-cases.json', SHARED), 'utf8'))
+const doc = JSON.parse(fs.readFileSync(new URL('datakit-http-cases.json', FIXTURES), 'utf8'))
 const cases: HttpCase[] = doc.cases
 
 /** The spec's answers where it disagrees with the reference agent. */

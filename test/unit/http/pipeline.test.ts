@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import { decodePoints } from '../../../src/decode/codec/protobuf-decode.js'
 import type { DebugContent } from '../../../src/pipeline/debug/types.js'
-import { SHARED, testApp } from '../../helpers/app.js'
+import { FIXTURES, testApp } from '../../helpers/app.js'
 import { kv } from '../../helpers/pipeline.js'
 
 interface DebugResponse {
@@ -17,7 +17,7 @@ interface DebugResponse {
 }
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64')
-const cases = JSON.parse(readFileSync(new URL('testdata/pipeline-cases.json', SHARED), 'utf8')) as {
+const cases = JSON.parse(readFileSync(new URL('pipeline-cases.json', FIXTURES), 'utf8')) as {
   id: string
   input: string
   script: string

@@ -1,5 +1,5 @@
 /**
- * Captured traffic of the real browser RUM/Logs SDK (shared/testdata/rum-sdk-captures): line
+ * Captured traffic of the real browser RUM/Logs SDK (test/fixtures/rum-sdk-captures): line
  * protocol with precision=ms, JSON sent as text/plain, and zlib-deflated bodies with
  * encoding=deflate. Every write is accepted and yields exactly the SDK's points.
  */
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { test } from 'node:test'
 import zlib from 'node:zlib'
-import { SHARED, testApp } from '../../helpers/app.js'
+import { FIXTURES, testApp } from '../../helpers/app.js'
 import { payloadShapes } from '../../helpers/points.js'
 
 interface Capture {
@@ -36,7 +36,7 @@ function expected(c: Capture, raw: Buffer): { names: string[]; times: string[] }
 
 for (const file of ['captured-lp.json', 'captured-json.json', 'captured-deflate.json']) {
   const captures: Capture[] = JSON.parse(
-    fs.readFileSync(new URL(`testdata/rum-sdk-captures/${file}`, SHARED), 'utf8'),
+    fs.readFileSync(new URL(`rum-sdk-captures/${file}`, FIXTURES), 'utf8'),
   )
   captures.forEach((c, i) => {
     const writes = /^\/v1\/write\/(rum|logging)\?/.test(c.url)

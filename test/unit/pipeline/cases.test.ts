@@ -1,5 +1,5 @@
 /**
- * Every case of shared/testdata/pipeline-cases.json, three ways: the case's own Platypus
+ * Every case of test/fixtures/pipeline-cases.json, three ways: the case's own Platypus
  * script in batch mode and in point mode, and (for the logs Ferry ships scripts for) the
  * shipped JavaScript script in conf.d/pipeline/logging/.
  *
@@ -15,7 +15,7 @@ import { after, before, test } from 'node:test'
 import type { PipelineEngine } from '../../../src/pipeline/engine.js'
 import { normaliseStatus } from '../../../src/pipeline/lib/status.js'
 import { sync } from '../../../src/pipeline/worker-host.js'
-import { SHARED } from '../../helpers/app.js'
+import { FIXTURES } from '../../helpers/app.js'
 import { kv, runOn, testEngine } from '../../helpers/pipeline.js'
 
 interface Case {
@@ -27,9 +27,7 @@ interface Case {
   expect: { fields?: Record<string, unknown>; removed_fields?: string[]; time?: number }
 }
 
-const cases = JSON.parse(
-  readFileSync(new URL('testdata/pipeline-cases.json', SHARED), 'utf8'),
-) as Case[]
+const cases = JSON.parse(readFileSync(new URL('pipeline-cases.json', FIXTURES), 'utf8')) as Case[]
 const OVERRIDES: Record<string, Record<string, unknown>> = { redis: { pid: 122 } }
 const SHIPPED = new URL('../../../conf.d/pipeline', import.meta.url).pathname
 

@@ -1,0 +1,56 @@
+/** `ferry workspace create | list | key ...`: accounts of the workspace service. */
+import { cliConfig } from '../config.js'
+import type { CommandSpec, Context } from '../spec.js'
+
+const JSON_OPTION = { json: { type: 'boolean' as const, help: 'print JSON' } }
+
+function admin(verb: string[]): (ctx: Context) => Promise<void> {
+  return async (ctx) => {
+    // The workspace's store (DuckDB) loads only for these commands.
+    const { workspaceCommand } = await import('../../workspace/cli.js')
+    const config = cliConfig(ctx).config
+    await workspaceCommand(config, [...verb, ...ctx.positionals], ctx.values.json === true)
+  }
+}
+
+export const WORKSPACE_COMMANDS: CommandSpec[] = [
+  {
+    name: 'workspace create',
+    usage: 'workspace create NAME',
+    summary: 'create a workspace; prints its data token and an API key',
+    positionals: [1, 1],
+    options: JSON_OPTION,
+    run: admin(['create']),
+  },
+  {
+    name: 'workspace list',
+    usage: 'workspace list',
+    summary: 'list workspaces and their data tokens',
+    options: JSON_OPTION,
+    run: admin(['list']),
+  },
+  {
+    name: 'workspace key create',
+    usage: 'workspace key create WS [NAME]',
+    summary: 'create an API key for workspace WS (shown once)',
+    positionals: [1, 2],
+    options: JSON_OPTION,
+    run: admin(['key', 'create']),
+  },
+  {
+    name: 'workspace key list',
+    usage: 'workspace key list WS',
+    summary: 'list the API keys of workspace WS',
+    positionals: [1, 1],
+    options: JSON_OPTION,
+    run: admin(['key', 'list']),
+  },
+  {
+    name: 'workspace key revoke',
+    usage: 'workspace key revoke KEY_ID',
+    summary: 'revoke an API key',
+    positionals: [1, 1],
+    options: JSON_OPTION,
+    run: admin(['key', 'revoke']),
+  },
+]
