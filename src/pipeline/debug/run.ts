@@ -7,6 +7,7 @@ import { FerryError, toPayload } from '../../errors.js'
 import { PipelineEngine } from '../engine.js'
 import { fromPl, toPl, type PlPoint } from '../lib/pl-point.js'
 import { scriptName, type PlError } from '../scripts/compile.js'
+import { compileLinear } from '../regex/linear.js'
 import { localZone } from '../time/zone.js'
 import { goDuration } from './duration.js'
 import { decodeText, recordsOf } from './records.js'
@@ -101,7 +102,7 @@ export async function runDebug(task: DebugTask, tz?: string): Promise<DebugResul
         `no script ${task.scriptName} in category ${task.category}`,
       )
     const texts = task.data.map((d) => decodeText(d, task.encode))
-    const start = new RegExp(task.multilineMatch ?? '^\\S')
+    const start = compileLinear(task.multilineMatch ?? '^\\S')
     const points = recordsOf(texts, {
       category: task.category,
       dataType: task.dataType,
