@@ -17,6 +17,8 @@ const DEBUG_LIMITS = {
   memoryBytes: 64 * 1024 * 1024,
   stackBytes: 512 * 1024,
   batchTimeoutMs: 15_000,
+  // A debug answer is JSON built whole in memory: far below what a write may produce.
+  caps: { maxCreatedPoints: 10_000, maxOutputBytes: 16 * 1024 * 1024 },
 }
 const MAX_SCRIPT_BYTES = 1024 * 1024
 let engine: Promise<PipelineEngine> | null = null

@@ -32,6 +32,8 @@ export class PatternError extends FerryError {
 
 export class LinearRegex {
   readonly groupCount: number
+  /** The last exec matched: the next input likely does too, so the DFA pre-check is skipped. */
+  private hot = false
 
   constructor(
     readonly source: string,
@@ -47,11 +49,12 @@ export class LinearRegex {
 
   /** The leftmost-first match and its groups, or null. */
   exec(s: string): Groups | null {
-    // The DFA answers "no" several times faster than the capturing matcher finds out.
-    if (!this.re.test(s)) return null
+    // The DFA answers "no" several times faster than the capturing matcher finds out; lines
+    // of one kind come in runs, so after a match the matcher is tried directly.
+    if (!this.hot && !this.re.test(s)) return null
     const m = this.re.matcher(s)
-    if (!m.find()) return null
-    return groupsOf(m, this.groupCount)
+    this.hot = m.find()
+    return this.hot ? groupsOf(m, this.groupCount) : null
   }
 
   /** Every match replaced; `$1`, `$<name>`, `$&` and `$$` as in String.prototype.replace. */
