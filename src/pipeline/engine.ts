@@ -9,7 +9,7 @@
  * - Library errors for one point mark that point only.
  */
 import { BUILTIN_PATTERNS } from './grok/patterns.js'
-import { RunBudget, type ScriptCaps } from './lib/budget.js'
+import { CapExceeded, RunBudget, type ScriptCaps } from './lib/budget.js'
 import type { CallCtx, ScriptScope } from './lib/context.js'
 import { LIBRARY, type LibFn } from './lib/registry.js'
 import type { PlPoint } from './lib/pl-point.js'
@@ -153,7 +153,8 @@ export class PipelineEngine {
     try {
       this.ensureDefined()
       const errors = this.sandbox.run(id, points.length, batch)
-      for (const [i, msg] of errors) fail(points[i], msg)
+      // A point a library call already failed keeps that first error.
+      for (const [i, msg] of errors) if (points[i].error === null) fail(points[i], msg)
     } catch (e) {
       const msg = e instanceof SandboxFault ? e.message : `sandbox failed: ${(e as Error).message}`
       for (const p of points) if (p.error === null) fail(p, msg)
@@ -206,6 +207,7 @@ function guarded(f: LibFn, ctx: CallCtx, p: PlPoint, args: unknown[]): unknown {
     return f.run(ctx, p, args)
   } catch (e) {
     fail(p, (e as Error)?.message ?? String(e))
+    if (e instanceof CapExceeded) throw e
     return null
   }
 }

@@ -5,7 +5,8 @@
  * cover what the host-side library stores).
  *
  * Invariant: a charge over a cap throws before the point grows, so host memory per run stays
- * within the caps; the point fails and goes on unchanged, like any failed run.
+ * within the caps; the point fails and goes on unchanged, like any failed run, and the script
+ * is stopped (CapExceeded crosses into the sandbox as an exception) rather than left to spin.
  */
 import { FerryError } from '../../errors.js'
 import type { PlValue } from './pl-point.js'
@@ -15,6 +16,14 @@ export interface ScriptCaps {
   maxCreatedPoints: number
   /** Bytes of keys and values a run may write into points, created ones included. */
   maxOutputBytes: number
+}
+
+/** A cap was hit: unlike other library errors, this one also stops the script. */
+export class CapExceeded extends FerryError {
+  constructor(message: string) {
+    super('badRequest', message)
+    this.name = 'CapExceeded'
+  }
 }
 
 export class RunBudget {
@@ -42,7 +51,7 @@ export class RunBudget {
 
   private refuse(message: string): never {
     this.hits++
-    throw new FerryError('badRequest', message)
+    throw new CapExceeded(message)
   }
 }
 
