@@ -108,7 +108,9 @@ export class Agent {
       events: this.events,
       identity: this.identity,
       upstream: () => this.upstreams[0] ?? null,
-      pipeline: this.watcher ? pipelineDeps(this.watcher, this.pool) : null,
+      pipeline: this.watcher
+        ? pipelineDeps(this.watcher, this.pool, loaded.config.pipeline.debug_concurrency)
+        : null,
       pipelineEvents: this.watcher?.events,
       monitor: this.monitor,
     }

@@ -33,6 +33,24 @@ export const PIPELINE_SCHEMA = {
     check: atLeast(10, '10ms'),
   },
   max_batch: { type: 'int', default: 1000, env: 'ENV_PIPELINE_MAX_BATCH', check: atLeast(1, '1') },
+  max_created_points: {
+    type: 'int',
+    default: 10_000,
+    env: 'ENV_PIPELINE_MAX_CREATED_POINTS',
+    check: atLeast(0, '0'),
+  },
+  max_output_bytes: {
+    type: 'bytes',
+    default: 64 * 1024 * 1024,
+    env: 'ENV_PIPELINE_MAX_OUTPUT_BYTES',
+    check: atLeast(64 * 1024, '64KiB'),
+  },
+  debug_concurrency: {
+    type: 'int',
+    default: 1,
+    env: 'ENV_PIPELINE_DEBUG_CONCURRENCY',
+    check: atLeast(1, '1'),
+  },
   reload_interval: {
     type: 'duration',
     default: 5000,
@@ -50,5 +68,8 @@ export interface PipelineConfig {
   max_stack_size: number
   batch_timeout: number
   max_batch: number
+  max_created_points: number
+  max_output_bytes: number
+  debug_concurrency: number
   reload_interval: number
 }

@@ -18,6 +18,8 @@ export interface ScriptStat {
   created: number
   batch: boolean
   seconds: number
+  /** Points refused by a per-run cap (their run failed; they went on unchanged). */
+  limited: number
 }
 
 export interface Applied {
@@ -54,6 +56,7 @@ function runGroup(
     created: 0,
     batch: false,
     seconds: 0,
+    limited: 0,
   }
   for (let at = 0; at < pls.length; at += maxBatch) {
     const r = engine.run(category, script, pls.slice(at, at + maxBatch))
@@ -62,6 +65,7 @@ function runGroup(
     stat.errors += r.errors
     stat.firstError ??= r.firstError
     stat.batch = r.batch
+    stat.limited += r.limited
   }
   stat.seconds = (performance.now() - started) / 1000
   return stat

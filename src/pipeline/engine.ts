@@ -9,6 +9,7 @@
  * - Library errors for one point mark that point only.
  */
 import { BUILTIN_PATTERNS } from './grok/patterns.js'
+import { CapExceeded, RunBudget, type ScriptCaps } from './lib/budget.js'
 import type { CallCtx, ScriptScope } from './lib/context.js'
 import { LIBRARY, type LibFn } from './lib/registry.js'
 import type { PlPoint } from './lib/pl-point.js'
@@ -20,6 +21,8 @@ import { Sandbox, SandboxFault, type SandboxLimits } from './sandbox/sandbox.js'
 export interface EngineOptions extends SandboxLimits {
   /** Zone for times without an offset. */
   timezone: string
+  /** Per-run caps on created points and output; none when absent (tests, benchmarks). */
+  caps?: ScriptCaps
 }
 
 export interface RunStats {
@@ -28,6 +31,8 @@ export interface RunStats {
   errors: number
   firstError: string | null
   batch: boolean
+  /** Points refused by a per-run cap (max_created_points, max_output_bytes). */
+  limited: number
 }
 
 interface Loaded {
@@ -142,27 +147,38 @@ export class PipelineEngine {
     const s = this.scripts.get(id)!
     const batch = !forcePointMode && this.straight(id)
     const ctx: CallCtx = { scope: s.scope, tz: this.opts.timezone, statusMapping: true }
+    const budget = this.opts.caps ? new RunBudget(this.opts.caps) : null
+    for (const p of points) p.budget = budget
     this.current = { points, ctx }
     try {
       this.ensureDefined()
       const errors = this.sandbox.run(id, points.length, batch)
-      for (const [i, msg] of errors) fail(points[i], msg)
+      // A point a library call already failed keeps that first error.
+      for (const [i, msg] of errors) if (points[i].error === null) fail(points[i], msg)
     } catch (e) {
       const msg = e instanceof SandboxFault ? e.message : `sandbox failed: ${(e as Error).message}`
       for (const p of points) if (p.error === null) fail(p, msg)
     } finally {
       this.current = null
+      for (const p of points) p.budget = null
     }
-    return this.finish(category, points, ctx, batch)
+    return this.finish(category, points, ctx, batch, budget?.hits ?? 0)
   }
 
-  private finish(category: string, points: PlPoint[], ctx: CallCtx, batch: boolean): RunStats {
+  private finish(
+    category: string,
+    points: PlPoint[],
+    ctx: CallCtx,
+    batch: boolean,
+    limited: number,
+  ): RunStats {
     const stats: RunStats = {
       points: points.length,
       dropped: 0,
       errors: 0,
       firstError: null,
       batch,
+      limited,
     }
     for (const p of points) {
       if (p.error !== null) {
@@ -191,6 +207,7 @@ function guarded(f: LibFn, ctx: CallCtx, p: PlPoint, args: unknown[]): unknown {
     return f.run(ctx, p, args)
   } catch (e) {
     fail(p, (e as Error)?.message ?? String(e))
+    if (e instanceof CapExceeded) throw e
     return null
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { LoadedConfig } from '../config/load.js'
 import type { DecodePool } from '../decode/pool.js'
 import type { PipelineDeps } from '../sources/http/deps.js'
+import { DebugGate } from './debug/gate.js'
 import { localZone } from './time/zone.js'
 import type { PipelineWatcher } from './watcher.js'
 import type { PipelineWorkerConfig } from './worker-host.js'
@@ -26,10 +27,20 @@ export function pipelineSettings(loaded: LoadedConfig) {
     dir: pipelineDir(loaded),
     maxBatch: c.max_batch,
     defaults: c.default_pipeline,
+    caps: { maxCreatedPoints: c.max_created_points, maxOutputBytes: c.max_output_bytes },
   }
-  return { worker, watcher: { ...limits, reloadMs: c.reload_interval } }
+  return {
+    worker,
+    watcher: { ...limits, reloadMs: c.reload_interval },
+    debugConcurrency: c.debug_concurrency,
+  }
 }
 
-export function pipelineDeps(watcher: PipelineWatcher, pool: DecodePool): PipelineDeps {
-  return { version: () => watcher.version(), debug: (task) => pool.debug(task) }
+export function pipelineDeps(
+  watcher: PipelineWatcher,
+  pool: DecodePool,
+  debugConcurrency: number,
+): PipelineDeps {
+  const gate = new DebugGate(debugConcurrency)
+  return { version: () => watcher.version(), debug: (task) => gate.run(() => pool.debug(task)) }
 }

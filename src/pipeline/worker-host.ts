@@ -8,6 +8,7 @@ import type { Category } from '../shared/category.js'
 import type { Point } from '../shared/point.js'
 import { applyPipeline, type Applied } from './apply.js'
 import { PipelineEngine } from './engine.js'
+import type { ScriptCaps } from './lib/budget.js'
 import type { SandboxLimits } from './sandbox/sandbox.js'
 import { scriptName, type PlError } from './scripts/compile.js'
 import { scanPatterns, scanScripts } from './scripts/store.js'
@@ -17,6 +18,8 @@ export interface PipelineWorkerConfig extends SandboxLimits {
   timezone: string
   maxBatch: number
   defaults: Record<string, string>
+  /** Per-run caps (created points, output bytes); absent: none. */
+  caps?: ScriptCaps
 }
 
 /** What a decode task says about the pipeline. */

@@ -34,6 +34,11 @@ export function createPipelineMetrics(registry: Registry) {
       'category',
       'script',
     ]),
+    limited: c(
+      'ferry_pipeline_limited_points_total',
+      'Points whose run hit a per-run cap (max_created_points, max_output_bytes); they went on unchanged.',
+      ['category', 'script'],
+    ),
     compileErrors: c(
       'ferry_pipeline_compile_errors_total',
       'Script versions that failed to compile (the previous version kept running).',
@@ -62,6 +67,13 @@ export class PipelineEvents {
       this.log.info(
         { event: 'pipeline_dropped', ...labels, points: s.dropped },
         'points dropped by a pipeline script',
+      )
+    }
+    if (s.limited) {
+      this.m.limited.inc(labels, s.limited)
+      this.log.warn(
+        { event: 'pipeline_limited', ...labels, points: s.limited, error: s.firstError },
+        'pipeline script hit a per-run cap; its points went on unchanged',
       )
     }
     if (s.errors) {

@@ -19,8 +19,13 @@ export function decodeText(b64: string, encode: string): string {
   return new TextDecoder(label).decode(bytes)
 }
 
+/** The multiline start pattern (a linear-time expression for a request's own pattern). */
+export interface LineStart {
+  test(line: string): boolean
+}
+
 /** Lines matching `start` begin a record; others continue the previous one. */
-export function splitRecords(text: string, start: RegExp): string[] {
+export function splitRecords(text: string, start: LineStart): string[] {
   const out: string[] = []
   for (const line of text.replace(/\r?\n$/, '').split(/\r?\n/)) {
     if (out.length === 0 || start.test(line)) out.push(line)
@@ -37,7 +42,7 @@ function textPoint(name: string, message: string, now: bigint): PlPoint {
 
 export function recordsOf(
   texts: string[],
-  o: { category: string; dataType: string; name: string; now: bigint; start: RegExp },
+  o: { category: string; dataType: string; name: string; now: bigint; start: LineStart },
 ): PlPoint[] {
   const plain = o.dataType.includes('text/plain') || (o.dataType === '' && o.category === 'logging')
   const out: PlPoint[] = []

@@ -7,6 +7,7 @@ import { FerryError, toPayload } from '../../errors.js'
 import { PipelineEngine } from '../engine.js'
 import { fromPl, toPl, type PlPoint } from '../lib/pl-point.js'
 import { scriptName, type PlError } from '../scripts/compile.js'
+import { compileLinear } from '../regex/linear.js'
 import { localZone } from '../time/zone.js'
 import { goDuration } from './duration.js'
 import { decodeText, recordsOf } from './records.js'
@@ -16,6 +17,8 @@ const DEBUG_LIMITS = {
   memoryBytes: 64 * 1024 * 1024,
   stackBytes: 512 * 1024,
   batchTimeoutMs: 15_000,
+  // A debug answer is JSON built whole in memory: far below what a write may produce.
+  caps: { maxCreatedPoints: 10_000, maxOutputBytes: 16 * 1024 * 1024 },
 }
 const MAX_SCRIPT_BYTES = 1024 * 1024
 let engine: Promise<PipelineEngine> | null = null
@@ -101,7 +104,7 @@ export async function runDebug(task: DebugTask, tz?: string): Promise<DebugResul
         `no script ${task.scriptName} in category ${task.category}`,
       )
     const texts = task.data.map((d) => decodeText(d, task.encode))
-    const start = new RegExp(task.multilineMatch ?? '^\\S')
+    const start = compileLinear(task.multilineMatch ?? '^\\S')
     const points = recordsOf(texts, {
       category: task.category,
       dataType: task.dataType,

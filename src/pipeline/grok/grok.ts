@@ -1,6 +1,6 @@
 /**
- * Grok: `%{PATTERN:name:type}` expanded into one JavaScript regular expression (V8's engine,
- * on the host side of the sandbox). Matching is unanchored, as in the reference; a named
+ * Grok: `%{PATTERN:name:type}` expanded into one RE2 expression, matched in linear time on the
+ * host side of the sandbox (regex/linear.ts). Matching is unanchored, as in the reference; a named
  * capture that took no part in the match yields "" (Go semantics), values are trimmed unless
  * asked not to, and `:int`, `:float`, `:bool`, `:str` convert them.
  *
@@ -8,6 +8,8 @@
  * unknown pattern name fails the compile (the script sees a run error, the point is unchanged).
  */
 import { FerryError } from '../../errors.js'
+import { compileLinear, PatternError, type LinearRegex } from '../regex/linear.js'
+import { describeUnsupported, findUnsupported } from '../regex/unsupported.js'
 import { groupIndices, translateGo } from './translate.js'
 
 const MAX_DEPTH = 64
@@ -22,7 +24,7 @@ export interface Capture {
 }
 
 export interface Grok {
-  re: RegExp
+  re: LinearRegex
   captures: Capture[]
   /** Some field name is captured by more than one group. */
   duplicates: boolean
@@ -57,18 +59,23 @@ function expand(src: string, lookup: PatternLookup, x: Expansion, depth: number)
   })
 }
 
+function compileExpanded(source: string, flags: Set<string>): LinearRegex {
+  try {
+    return compileLinear(source, { ignoreCase: flags.has('i'), multiline: flags.has('m') })
+  } catch (e) {
+    // Offsets in the expansion mean nothing to the script's author; the reason quotes the text.
+    if (e instanceof PatternError)
+      throw new FerryError('badRequest', `grok pattern is not a valid expression: ${e.reason}`)
+    throw e
+  }
+}
+
 export function compileGrok(pattern: string, lookup: PatternLookup): Grok {
+  const own = findUnsupported(pattern)
+  if (own) throw new PatternError(`grok pattern: ${describeUnsupported(own)}`, own.offset)
   const x: Expansion = { names: [], flags: new Set() }
   const source = expand(pattern, lookup, x, 0)
-  let re: RegExp
-  try {
-    re = new RegExp(source, [...x.flags].join(''))
-  } catch (e) {
-    throw new FerryError(
-      'badRequest',
-      `grok pattern is not a valid expression: ${(e as Error).message}`,
-    )
-  }
+  const re = compileExpanded(source, x.flags)
   const idx = groupIndices(source)
   const captures: Capture[] = []
   for (const n of x.names) captures.push({ name: n.field, index: idx.get(n.group)!, type: n.type })

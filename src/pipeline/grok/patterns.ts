@@ -1,6 +1,6 @@
 /**
  * The standard grok pattern set (the names a migrating user knows from the reference agent and
- * Logstash), written as JavaScript regular expressions. Custom patterns from
+ * Logstash), written in the syntax RE2 and JavaScript share. Custom patterns from
  * `pipeline/pattern/` load first and these override them, as in the reference.
  */
 const MONTHS =

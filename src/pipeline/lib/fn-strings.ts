@@ -1,24 +1,11 @@
-/** String functions. Each takes a key, changes its value in place, and ignores absent keys. */
+/**
+ * String functions. Each takes a key, changes its value in place, and ignores absent keys.
+ * Patterns (replace, match, kv_split) are RE2, matched in linear time (regex/linear.ts).
+ */
+import { cachedLinear } from '../regex/linear.js'
 import type { LibFn } from './registry.js'
 import { keyArg, strArg, valArg } from './context.js'
 import { getKey, setKey, type PlPoint } from './pl-point.js'
-
-const compiled = new Map<string, RegExp>()
-
-/**
- * Script arguments are the same for every point of a batch: compile each expression once
- * (bounded cache). A `g` expression is only used by String.replace, which resets lastIndex.
- */
-function regex(source: string, flags = ''): RegExp {
-  const k = `${flags}/${source}`
-  let re = compiled.get(k)
-  if (!re) {
-    re = new RegExp(source, flags)
-    if (compiled.size >= 1000) compiled.clear()
-    compiled.set(k, re)
-  }
-  return re
-}
 
 /** Applies `f` to the string value of the key named by `a[0]`. */
 function inPlace(p: PlPoint, a: unknown[], fn: string, f: (s: string) => string): void {
@@ -62,12 +49,12 @@ export function goFormat(fmt: string, args: unknown[]): string {
 function kvSplit(p: PlPoint, a: unknown[]): boolean {
   const text = strArg(p, { $k: keyArg(a[0], 'kv_split') })
   if (text === null) return false
-  const fieldSplit = regex(typeof a[1] === 'string' && a[1] ? a[1] : ' ')
+  const fieldSplit = cachedLinear(typeof a[1] === 'string' && a[1] ? a[1] : ' ')
   const valueSplit = typeof a[2] === 'string' && a[2] ? a[2] : '='
   const include = Array.isArray(a[5]) ? new Set(a[5].map(String)) : null
   const prefix = typeof a[6] === 'string' ? a[6] : ''
   let found = false
-  for (const part of text.split(fieldSplit)) {
+  for (const part of fieldSplit.split(text)) {
     const at = part.indexOf(valueSplit)
     if (at <= 0) continue
     let k = part.slice(0, at)
@@ -118,7 +105,7 @@ export const STRING_FNS: Record<string, LibFn> = {
     params: ['key', 'regex', 'replacement'],
     run: (_c, p, a) =>
       inPlace(p, a, 'replace', (s) =>
-        s.replace(regex(String(a[1]), 'g'), String(a[2]).replace(/\$\{(\w+)\}/g, '$<$1>')),
+        cachedLinear(String(a[1])).replaceAll(s, String(a[2]).replace(/\$\{(\w+)\}/g, '$<$1>')),
       ),
   },
   cover: {
@@ -171,6 +158,6 @@ export const STRING_FNS: Record<string, LibFn> = {
   },
   match: {
     params: ['pattern', 'value'],
-    run: (_c, p, a) => regex(String(a[0])).test(strArg(p, a[1]) ?? ''),
+    run: (_c, p, a) => cachedLinear(String(a[0])).test(strArg(p, a[1]) ?? ''),
   },
 }

@@ -8,6 +8,7 @@
  * - Fields the script did not touch go back as their original `Field` (kind, type, unit kept).
  */
 import { Kind, type Field, type Point, type Value } from '../../shared/point.js'
+import { sizeOf, type RunBudget } from './budget.js'
 
 export type PlValue = string | number | bigint | boolean | null | Uint8Array | object
 
@@ -24,6 +25,8 @@ export interface PlPoint {
   error: string | null
   created: PlPoint[] | null
   src: Point
+  /** The caps of the run this point is in; null outside a run. */
+  budget: RunBudget | null
 }
 
 function inValue(f: Field): PlValue {
@@ -51,6 +54,7 @@ export function toPl(p: Point): PlPoint {
     error: null,
     created: null,
     src: p,
+    budget: null,
   }
 }
 
@@ -109,6 +113,7 @@ export function getKey(pl: PlPoint, key: string): PlValue | undefined {
 
 /** Sets a key; a tag stays a tag while the value is a string. */
 export function setKey(pl: PlPoint, key: string, v: PlValue, float = false): void {
+  pl.budget?.charge(key.length + sizeOf(v))
   if (pl.tags.has(key)) {
     if (typeof v === 'string') {
       pl.tags.set(key, v)

@@ -9,7 +9,7 @@ import { EXTRACT_FNS } from './fn-extract.js'
 import { KEY_FNS } from './fn-keys.js'
 import { STRING_FNS } from './fn-strings.js'
 import { TIME_FNS } from './fn-time.js'
-import { newPl, type PlPoint, type PlValue } from './pl-point.js'
+import { newPl, setKey, type PlPoint, type PlValue } from './pl-point.js'
 
 export interface LibFn {
   params: string[]
@@ -18,11 +18,17 @@ export interface LibFn {
 
 function createPoint(p: PlPoint, a: unknown[]): void {
   const ts = typeof a[3] === 'number' ? BigInt(Math.trunc(a[3])) : p.time
+  p.budget?.create()
   const np = newPl(String(valArg(p, a[0]) ?? ''), ts)
+  np.budget = p.budget
   const tags = (valArg(p, a[1]) ?? {}) as Record<string, unknown>
   const fields = (valArg(p, a[2]) ?? {}) as Record<string, unknown>
-  for (const [k, v] of Object.entries(tags)) np.tags.set(k, String(v))
-  for (const [k, v] of Object.entries(fields)) np.fields.set(k, v as PlValue)
+  for (const [k, v] of Object.entries(tags)) {
+    const value = String(v)
+    np.budget?.charge(k.length + value.length)
+    np.tags.set(k, value)
+  }
+  for (const [k, v] of Object.entries(fields)) setKey(np, k, v as PlValue)
   ;(p.created ??= []).push(np)
 }
 

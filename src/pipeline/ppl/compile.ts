@@ -9,6 +9,7 @@
  */
 import { LIBRARY, isLibraryFunction } from '../lib/registry.js'
 import type { Expr, Stmt } from './ast.js'
+import { checkPatterns } from './check-patterns.js'
 import { PlSyntaxError, parsePpl } from './parser.js'
 
 export interface CompiledScript {
@@ -21,6 +22,8 @@ export interface CompiledScript {
 class Compiler {
   readonly locals = new Set<string>()
   readonly uses: string[] = []
+
+  constructor(private readonly src: string) {}
 
   collect(stmts: Stmt[]): void {
     for (const s of stmts) {
@@ -97,6 +100,7 @@ class Compiler {
       while (args.length < at) args.push('undefined')
       args[at] = this.arg(value)
     }
+    checkPatterns(e, params, this.src)
     return `${e.name}(${args.join(', ')})`
   }
 
@@ -151,7 +155,7 @@ class Compiler {
 
 export function compilePpl(src: string): CompiledScript {
   const stmts = parsePpl(src)
-  const c = new Compiler()
+  const c = new Compiler(src)
   c.collect(stmts)
   const body = c.block(stmts)
   const decl = c.locals.size

@@ -7,6 +7,7 @@ import type { Hono } from 'hono'
 import { FerryError, fromPayload } from '../../../errors.js'
 import { isCategory } from '../../../shared/category.js'
 import type { DebugTask } from '../../../pipeline/debug/types.js'
+import { compileLinear } from '../../../pipeline/regex/linear.js'
 import { scriptName } from '../../../pipeline/scripts/compile.js'
 import type { HttpDeps, HttpEnv } from '../deps.js'
 
@@ -66,9 +67,12 @@ export function pipelineRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
     }
     if (task.multilineMatch !== null) {
       try {
-        new RegExp(task.multilineMatch)
-      } catch {
-        throw new FerryError('invalidData', 'multiline_match is not a regular expression')
+        compileLinear(task.multilineMatch)
+      } catch (e) {
+        throw new FerryError(
+          'invalidData',
+          `multiline_match is not an RE2 expression: ${(e as Error).message}`,
+        )
       }
     }
     const r = await pl.debug(task)
