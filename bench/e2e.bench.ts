@@ -37,7 +37,7 @@ async function run(durability: string, body: Buffer, outage: boolean) {
     ENV_DATAWAY_RETRY_MAX: '1s',
   }
   const agent = await startChild(
-    [main, 'run', '--config', '/nonexistent'],
+    [main, 'run'],
     env,
     /"event":"agent_started","listen":"([^"]+)"/,
   )

@@ -37,7 +37,7 @@ const line = (name: string, r: LoadResult) =>
   `${name}: ${fmt(rps(r))} requests/s, p50 ${percentile(r.latenciesMs, 50).toFixed(2)} ms, p99 ${percentile(r.latenciesMs, 99).toFixed(2)} ms, non-2xx ${r.failed}`
 
 async function requests(): Promise<void> {
-  const agentArgs = [here('../src/main.js'), 'run', '--config', '/nonexistent']
+  const agentArgs = [here('../src/main.js'), 'run']
   const env = {
     ENV_HTTP_LISTEN: '127.0.0.1:0',
     ENV_WORKSPACE_EMBEDDED: 'false',

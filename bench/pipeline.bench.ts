@@ -76,7 +76,7 @@ async function main() {
   )
 
   const child = await startChild(
-    [here('../src/main.js'), 'run', '--config', '/nonexistent'],
+    [here('../src/main.js'), 'run'],
     {
       ENV_HTTP_LISTEN: '127.0.0.1:0',
       ENV_WORKSPACE_EMBEDDED: 'false',

@@ -51,7 +51,7 @@ async function prepare(dir: string): Promise<{ token: string; wsId: string }> {
 
 function startWorkspace(dir: string): Promise<Child> {
   return startChild(
-    [here('../src/main.js'), 'workspace', '--config', '/nonexistent'],
+    [here('../src/main.js'), 'workspace'],
     { ENV_WORKSPACE_DATA_DIR: dir, ENV_WORKSPACE_LISTEN: '127.0.0.1:0', ENV_LOG_LEVEL: 'info' },
     /"event":"workspace_started","listen":"([^"]+)"/,
   )

@@ -66,7 +66,7 @@ async function main() {
     ENV_DECODE_MAX_QUEUE: '1024',
   }
   const agent = await loadAgainst(
-    [here('../src/main.js'), 'run', '--config', '/nonexistent'],
+    [here('../src/main.js'), 'run'],
     { ...agentEnv, ENV_LOG_LEVEL: 'info' },
     /"event":"agent_started","listen":"([^"]+)"/,
     '/v1/write/metric?dry',

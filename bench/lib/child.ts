@@ -18,7 +18,8 @@ export async function startChild(
 ): Promise<Child> {
   const proc = spawn(process.execPath, args, {
     // One load generator is one client: the per-client rate limit would cap what is measured.
-    env: { ...process.env, ENV_REQUEST_RATE_LIMIT: '0', ...env },
+    // Container mode: defaults plus the ENV_* each benchmark sets, no config file.
+    env: { ...process.env, FERRY_CONTAINER: '1', ENV_REQUEST_RATE_LIMIT: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const url = await new Promise<string>((resolve, reject) => {

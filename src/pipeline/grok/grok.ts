@@ -78,7 +78,11 @@ export function compileGrok(pattern: string, lookup: PatternLookup): Grok {
   const re = compileExpanded(source, x.flags)
   const idx = groupIndices(source)
   const captures: Capture[] = []
-  for (const n of x.names) captures.push({ name: n.field, index: idx.get(n.group)!, type: n.type })
+  for (const n of x.names) {
+    // A %{..} inside a character class is literal text there: it captures nothing.
+    const index = idx.get(n.group)
+    if (index !== undefined) captures.push({ name: n.field, index, type: n.type })
+  }
   // User-named groups ((?P<x>...)) capture too.
   for (const [group, index] of idx)
     if (!/^g\d+$/.test(group)) captures.push({ name: group, index, type: 'str' })

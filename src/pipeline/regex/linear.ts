@@ -1,20 +1,26 @@
 /**
  * Regular expressions where a script's pattern meets its data: RE2 syntax and semantics
- * (the reference agent uses Go's RE2), matched in time linear in the input by re2js. V8's
- * backtracking engine can run for hours on a crafted line and cannot be interrupted, so no
- * user pattern ever reaches it.
+ * (the reference agent uses Go's RE2), matched in time linear in the input. V8's plain
+ * backtracking can run for hours on a crafted line and cannot be interrupted, so a user pattern
+ * reaches V8 only where V8 proves it can finish it in linear time (v8-linear.ts); every other
+ * pattern runs on re2js.
  *
  * Invariants:
- * - Every match costs O(pattern size x input length); no pattern or input can stall a worker.
- * - A pattern RE2 cannot express (backreferences, lookaround) fails to compile with an offset.
+ * - Every match costs O(pattern size x input length) (on V8, after a bounded number of
+ *   backtracks); no pattern or input can stall a worker.
+ * - Every pattern is checked by RE2 itself: one RE2 cannot express (backreferences,
+ *   lookaround) fails to compile with an offset, whichever engine would have run it.
  */
 import { RE2JS, RE2JSException, RE2JSSyntaxException, type Matcher } from 're2js'
 import { FerryError } from '../../errors.js'
 import { describeUnsupported, findUnsupported } from './unsupported.js'
+import { v8Linear } from './v8-linear.js'
 
 export interface LinearFlags {
   ignoreCase?: boolean
   multiline?: boolean
+  /** Force an engine (tests compare the two); by default V8 where it is proven linear. */
+  engine?: 're2js'
 }
 
 /** The result of `exec`: index 0 the whole match, then each group (undefined: no part). */
@@ -35,20 +41,35 @@ export class LinearRegex {
   /** The last exec matched: the next input likely does too, so the DFA pre-check is skipped. */
   private hot = false
 
+  /** The same pattern with the global flag, for replace and split on V8. */
+  private readonly global: RegExp | null
+
   constructor(
     readonly source: string,
     private readonly re: RE2JS,
+    /** V8's compilation, when it is proven linear (v8-linear.ts). */
+    private readonly js: RegExp | null = null,
   ) {
     this.groupCount = re.groupCount()
+    this.global = js ? new RegExp(js.source, `${js.flags}g`) : null
+  }
+
+  /** Which engine runs it, for tests and the debug API. */
+  get engine(): 'v8' | 're2js' {
+    return this.js ? 'v8' : 're2js'
   }
 
   /** Anywhere in `s` (the DFA, no captures: the cheapest question). */
   test(s: string): boolean {
-    return this.re.test(s)
+    return this.js ? this.js.test(s) : this.re.test(s)
   }
 
   /** The leftmost-first match and its groups, or null. */
   exec(s: string): Groups | null {
+    if (this.js) {
+      const m = this.js.exec(s)
+      return m ? Array.from(m) : null
+    }
     // The DFA answers "no" several times faster than the capturing matcher finds out; lines
     // of one kind come in runs, so after a match the matcher is tried directly.
     if (!this.hot && !this.re.test(s)) return null
@@ -59,14 +80,31 @@ export class LinearRegex {
 
   /** Every match replaced; `$1`, `$<name>`, `$&` and `$$` as in String.prototype.replace. */
   replaceAll(s: string, replacement: string): string {
+    if (this.global) return s.replace(this.global, replacement)
     if (!this.re.test(s)) return s
     return this.re.matcher(s).replaceAll(replacement)
   }
 
   /** `s` cut at every match (like String.prototype.split, trailing empty parts kept). */
   split(s: string): string[] {
-    return this.re.split(s, -1)
+    return this.global ? splitV8(this.global, s) : this.re.split(s, -1)
   }
+}
+
+/**
+ * Split as re2js does (Java's rules: no captured groups spliced in, an empty match at the very
+ * start skipped, trailing empty parts kept).
+ */
+function splitV8(re: RegExp, s: string): string[] {
+  const out: string[] = []
+  let from = 0
+  for (const m of s.matchAll(re)) {
+    if (m[0] === '' && m.index === 0) continue
+    out.push(s.slice(from, m.index))
+    from = m.index + m[0].length
+  }
+  out.push(s.slice(from))
+  return out
 }
 
 function groupsOf(m: Matcher, n: number): Groups {
@@ -84,7 +122,12 @@ export function compileLinear(source: string, flags: LinearFlags = {}): LinearRe
   const unsupported = findUnsupported(source)
   if (unsupported) throw new PatternError(describeUnsupported(unsupported), unsupported.offset)
   try {
-    return new LinearRegex(source, RE2JS.compile(source, flagBits(flags)))
+    const re = RE2JS.compile(source, flagBits(flags))
+    const js =
+      flags.engine === 're2js'
+        ? null
+        : v8Linear(source, (flags.ignoreCase ? 'i' : '') + (flags.multiline ? 'm' : ''))
+    return new LinearRegex(source, re, js)
   } catch (e) {
     if (e instanceof RE2JSSyntaxException) {
       const at = e.getPattern() === null ? -1 : source.indexOf(e.getPattern()!)

@@ -153,3 +153,32 @@ test('fuzz: Platypus with random pattern literals compiles or fails positioned',
     { numRuns: RUNS },
   )
 })
+
+test('fuzz: where V8 runs a pattern, it answers exactly as RE2 does', () => {
+  let onV8 = 0
+  fc.assert(
+    fc.property(pattern, text, fc.boolean(), (p, s, ignoreCase) => {
+      let re
+      try {
+        re = compileLinear(p, { ignoreCase })
+      } catch {
+        return
+      }
+      if (re.engine !== 'v8') return
+      onV8++
+      const ref = compileLinear(p, { ignoreCase, engine: 're2js' })
+      assert.deepEqual(re.exec(s), ref.exec(s), `exec ${p}`)
+      assert.equal(re.test(s), ref.test(s), `test ${p}`)
+      assert.deepEqual(re.split(s), ref.split(s), `split ${p}`)
+      assert.equal(re.replaceAll(s, '<$1>'), ref.replaceAll(s, '<$1>'), `replace ${p}`)
+    }),
+    { numRuns: RUNS * 2 },
+  )
+  assert.ok(onV8 > RUNS / 10, `only ${onV8} patterns ran on V8`)
+})
+
+test('crafted input on the V8 road stays linear: ^(a+)+$ against 10,000 characters', () => {
+  const re = compileLinear('^(a+)+$')
+  assert.equal(re.engine, 'v8')
+  timed(() => assert.equal(re.exec(`${'a'.repeat(10_000)}b`), null))
+})
