@@ -36,11 +36,7 @@ async function run(durability: string, body: Buffer, outage: boolean) {
     ENV_DECODE_MAX_QUEUE: '1024',
     ENV_DATAWAY_RETRY_MAX: '1s',
   }
-  const agent = await startChild(
-    [main, 'run'],
-    env,
-    /"event":"agent_started","listen":"([^"]+)"/,
-  )
+  const agent = await startChild([main, 'run'], env, /"event":"agent_started","listen":"([^"]+)"/)
   try {
     if (outage) {
       sink.down = true
