@@ -8,8 +8,8 @@
  *    keep-alive load of 1000-line bodies for BENCH_SECONDS (default 10) with `?dry`, so the
  *    figure is decode and pipeline, not the disk buffer.
  */
-import { processTask } from '../src/decode/process.js'
-import { plainTask } from '../src/decode/protocol.js'
+import { processTask } from '../src/ingest/process.js'
+import { plainTask } from '../src/ingest/protocol.js'
 import { PipelineHost } from '../src/pipeline/worker-host.js'
 import { startChild } from './lib/child.js'
 import { percentile, runLoad } from './lib/load.js'

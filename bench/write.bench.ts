@@ -7,8 +7,8 @@
  *    figure is parse and check, not buffering; then the same load against a bare node:http
  *    server that only reads the body, as a ratio.
  */
-import { processTask } from '../src/decode/process.js'
-import { plainTask } from '../src/decode/protocol.js'
+import { processTask } from '../src/ingest/process.js'
+import { plainTask } from '../src/ingest/protocol.js'
 import { makeBody } from './corpus.js'
 import { startChild } from './lib/child.js'
 import { percentile, runLoad } from './lib/load.js'

@@ -7,10 +7,11 @@ import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import type { SalvageReport } from './buffer/disk/salvage.js'
-import { DecodePool } from './decode/pool.js'
+import { DecodePool } from './ingest/pool.js'
 import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
-import { pipelineDeps, pipelineSettings } from './pipeline/settings.js'
+import { pipelineDeps } from './ingest/pipeline-deps.js'
+import { pipelineSettings } from './pipeline/settings.js'
 import { mergeLive, planReload, type ReloadPlan } from './reload.js'
 import { PipelineEvents } from './telemetry/pipeline-events.js'
 import { identity, type Identity } from './identity.js'
@@ -19,7 +20,7 @@ import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
 import { WorkspaceThread } from './workspace/thread.js'
 import { createApp } from './sources/http/app.js'
 import type { HttpDeps } from './sources/http/deps.js'
-import { HttpServer } from './sources/http/server.js'
+import { HttpServer } from './http/server.js'
 import { CATEGORY_NAMES } from './shared/category.js'
 import type { GlobalTags } from './tags/global-tags.js'
 import { TagFile } from './tags/tag-file.js'
@@ -30,9 +31,9 @@ import { createMetrics, type Metrics } from './telemetry/metrics.js'
 import { addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
 import { SinkEvents } from './telemetry/sink-events.js'
 import { addBufferGauges, createSinkMetrics } from './telemetry/sink-metrics.js'
-import { createBuffer, createTags, createUploader, listenOptions } from './agent-parts.js'
+import { createBuffer, createTags, createUploader, listenOptions } from './agent-build.js'
 
-export { bufferPath } from './agent-parts.js'
+export { bufferPath } from './agent-build.js'
 
 export class Agent {
   readonly metrics: Metrics
@@ -52,6 +53,7 @@ export class Agent {
   private readonly started: Component[] = []
   private stopping: Promise<void> | null = null
   private readonly sinkEvents: SinkEvents
+  private readonly pipelineEvents: PipelineEvents | undefined
 
   constructor(
     public loaded: LoadedConfig,
@@ -73,13 +75,11 @@ export class Agent {
       maxQueue: cfg.decode.max_queue,
       pipeline: pl?.worker,
     })
-    this.watcher = pl
-      ? new PipelineWatcher(
-          pl.worker.dir,
-          pl.watcher,
-          new PipelineEvents(log, this.metrics.registry),
-        )
-      : null
+    this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined
+    this.watcher =
+      pl && this.pipelineEvents
+        ? new PipelineWatcher(pl.worker.dir, pl.watcher, this.pipelineEvents)
+        : null
     this.upstreams = cfg.dataway.urls.map(parseUpstream)
     this.workspace =
       this.upstreams.length === 0 && cfg.workspace.embedded ? new WorkspaceThread(cfg) : null
@@ -111,7 +111,7 @@ export class Agent {
       pipeline: this.watcher
         ? pipelineDeps(this.watcher, this.pool, loaded.config.pipeline.debug_concurrency)
         : null,
-      pipelineEvents: this.watcher?.events,
+      pipelineEvents: this.pipelineEvents,
       monitor: this.monitor,
     }
   }

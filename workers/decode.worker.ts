@@ -5,8 +5,8 @@
  * about 1 KB a point, cheaper than the bookkeeping of a transfer at this size).
  */
 import { workerData } from 'node:worker_threads'
-import { processTask } from '../src/decode/process.js'
-import type { DecodeResult, DecodeTask, WorkerTask } from '../src/decode/protocol.js'
+import { processTask } from '../src/ingest/process.js'
+import type { DecodeResult, DecodeTask, WorkerTask } from '../src/ingest/protocol.js'
 import { runDebug } from '../src/pipeline/debug/run.js'
 import type { DebugResult } from '../src/pipeline/debug/types.js'
 import { PipelineHost, type PipelineWorkerConfig } from '../src/pipeline/worker-host.js'

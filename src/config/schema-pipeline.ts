@@ -1,5 +1,5 @@
 /** The `[pipeline]` section of the config schema (scripts, sandbox limits, reload). */
-import { isZone } from '../pipeline/time/zone.js'
+import { isZone } from '../shared/time-zone.js'
 
 const atLeast = (min: number, what: string) => (v: number) =>
   v >= min ? undefined : `at least ${what}`

@@ -4,7 +4,7 @@
  * prints one frame and exits (non-zero when the agent cannot be reached).
  */
 import { FerryError } from '../errors.js'
-import { splitListen } from '../sources/http/server.js'
+import { splitListen } from '../http/server.js'
 import { renderSnapshot } from './render.js'
 import type { Snapshot } from './snapshot.js'
 

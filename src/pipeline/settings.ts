@@ -1,11 +1,7 @@
-/** `[pipeline]` config -> worker and watcher settings; the HTTP source's view of both. */
+/** `[pipeline]` config -> worker and watcher settings. */
 import path from 'node:path'
 import type { LoadedConfig } from '../config/load.js'
-import type { DecodePool } from '../decode/pool.js'
-import type { PipelineDeps } from '../sources/http/deps.js'
-import { DebugGate } from './debug/gate.js'
-import { localZone } from './time/zone.js'
-import type { PipelineWatcher } from './watcher.js'
+import { localZone } from '../shared/time-zone.js'
 import type { PipelineWorkerConfig } from './worker-host.js'
 
 /** `dir`, else `pipeline/` beside the config path (whether or not the file was read). */
@@ -34,13 +30,4 @@ export function pipelineSettings(loaded: LoadedConfig) {
     watcher: { ...limits, reloadMs: c.reload_interval },
     debugConcurrency: c.debug_concurrency,
   }
-}
-
-export function pipelineDeps(
-  watcher: PipelineWatcher,
-  pool: DecodePool,
-  debugConcurrency: number,
-): PipelineDeps {
-  const gate = new DebugGate(debugConcurrency)
-  return { version: () => watcher.version(), debug: (task) => gate.run(() => pool.debug(task)) }
 }

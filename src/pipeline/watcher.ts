@@ -4,11 +4,17 @@
  * script once here to report errors (workers compile too, silently, keeping old versions).
  */
 import type { Component } from '../component.js'
-import type { PipelineEvents } from '../telemetry/pipeline-events.js'
 import { PipelineEngine } from './engine.js'
 import type { SandboxLimits } from './sandbox/sandbox.js'
+import type { PlError } from './scripts/compile.js'
 import { fingerprint } from './scripts/store.js'
 import { sync } from './worker-host.js'
+
+/** What the watcher reports (the agent's telemetry implements it). */
+export interface WatcherEvents {
+  compileFailed(file: string, errors: PlError[]): void
+  loaded(version: number, scripts: number): void
+}
 
 export class PipelineWatcher implements Component {
   readonly name = 'pipeline-watcher'
@@ -20,7 +26,7 @@ export class PipelineWatcher implements Component {
   constructor(
     private readonly dir: string,
     private readonly limits: SandboxLimits & { timezone: string; reloadMs: number },
-    readonly events: PipelineEvents,
+    private readonly events: WatcherEvents,
   ) {}
 
   version(): number {
@@ -41,7 +47,7 @@ export class PipelineWatcher implements Component {
     if (print === this.print || !this.checker) return
     this.print = print
     this.current++
-    const failed = new Map<string, Parameters<PipelineEvents['compileFailed']>[1]>()
+    const failed = new Map<string, PlError[]>()
     sync(this.checker, this.dir, (file, errors) => failed.set(file, errors))
     for (const [file, errors] of failed) this.events.compileFailed(file, errors)
     this.events.loaded(this.current, this.checker.names().length)

@@ -4,7 +4,7 @@
  * itself knows nothing of metrics).
  */
 import { Gauge, Histogram, type Registry } from 'prom-client'
-import type { DecodeOk, DecodeTask, Decoder } from '../decode/protocol.js'
+import type { DecodeOk, DecodeTask, Decoder } from '../ingest/protocol.js'
 
 export interface PoolProbe {
   threads: number

@@ -4,9 +4,9 @@
  * the agent's event loop. Start resolves with the address and the data token of the default
  * workspace, which becomes the agent's upstream.
  */
-import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Component } from '../component.js'
+import { workerEntry } from '../shared/worker-file.js'
 import type { Config } from '../config/schema.js'
 import { FerryError, type ErrorCode } from '../errors.js'
 import { duckdbInstalled, NO_DUCKDB } from './available.js'
@@ -20,21 +20,6 @@ type Message =
   | { type: 'ready'; url: string; token: string }
   | { type: 'error'; code: ErrorCode; message: string }
   | { type: 'stopped' }
-
-/**
- * The worker's entry. Compiled, it is the ES module itself. Under tsx (tests), a worker entry
- * is loaded before tsx's ESM hooks exist in the new thread, so a one-line module requires the
- * TypeScript source through tsx's CommonJS hook instead.
- */
-function bootstrap(): URL {
-  if (!import.meta.url.endsWith('.ts'))
-    return new URL('../../workers/workspace.worker.js', import.meta.url)
-  const file = JSON.stringify(
-    fileURLToPath(new URL('../../workers/workspace.worker.ts', import.meta.url)),
-  )
-  const code = `import { createRequire } from 'node:module'; createRequire(${file})(${file})`
-  return new URL(`data:text/javascript,${encodeURIComponent(code)}`)
-}
 
 /**
  * The embedded workspace deduplicates for at least as long as this agent may retry one package
@@ -55,7 +40,9 @@ export class WorkspaceThread implements Component {
 
   async start(): Promise<void> {
     if (!duckdbInstalled()) throw new FerryError('configInvalid', NO_DUCKDB)
-    const worker = new Worker(bootstrap(), { workerData: { config: embedded(this.config) } })
+    const worker = new Worker(workerEntry('workspace'), {
+      workerData: { config: embedded(this.config) },
+    })
     this.worker = worker
     this.ready = await new Promise<ThreadReady>((resolve, reject) => {
       worker.once('error', reject)

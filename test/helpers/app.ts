@@ -1,11 +1,11 @@
 /** Builds the HTTP app over real components (inline decoder, memory buffer) for app.request(). */
 import { MemoryBuffer } from './memory-buffer.js'
 import { loadConfig } from '../../src/config/load.js'
-import { InlineDecoder } from '../../src/decode/inline.js'
+import { InlineDecoder } from '../../src/ingest/inline.js'
 import { runDebug } from '../../src/pipeline/debug/run.js'
 import { PipelineHost } from '../../src/pipeline/worker-host.js'
 import { PipelineEvents } from '../../src/telemetry/pipeline-events.js'
-import type { Decoder } from '../../src/decode/protocol.js'
+import type { Decoder } from '../../src/ingest/protocol.js'
 import { parseUpstream } from '../../src/sinks/dataway/upstream.js'
 import { createApp } from '../../src/sources/http/app.js'
 import { GlobalTags } from '../../src/tags/global-tags.js'

@@ -43,3 +43,11 @@ export interface DebugContent {
 }
 
 export type DebugResult = { ok: true; content: DebugContent } | { ok: false; error: ErrorPayload }
+
+/** What the pipeline offers the HTTP source. */
+export interface PipelineDeps {
+  /** Version of the script folder the decode workers should follow. */
+  version(): number
+  /** Runs a `/v1/pipeline/debug` request in a decode worker. */
+  debug(task: DebugTask): Promise<DebugResult>
+}

@@ -2,7 +2,7 @@
  * `datetime()` output: Go layout names (RFC3339, ANSIC, ...) or a Go layout string
  * (`2006-01-02 15:04:05.000`), in a zone.
  */
-import { offsetAt } from './zone.js'
+import { offsetAt } from '../../shared/time-zone.js'
 
 const NAMED: Record<string, string> = {
   ANSIC: 'Mon Jan _2 15:04:05 2006',

@@ -4,7 +4,7 @@
  * in s/ms/us/ns by digit count). A time without a zone is read in `tz`.
  * Returns nanoseconds since the epoch, or null when no format fits.
  */
-import { offsetAt, fixedOffset } from './zone.js'
+import { offsetAt, fixedOffset } from '../../shared/time-zone.js'
 
 const MON: Record<string, number> = {
   jan: 1,

@@ -1,9 +1,8 @@
 /** What the HTTP source needs from the rest of the agent: interfaces, not implementations. */
-import type { IncomingMessage } from 'node:http'
 import type { WriteBuffer } from '../../buffer/buffer.js'
 import type { Config } from '../../config/schema.js'
-import type { Decoder } from '../../decode/protocol.js'
-import type { DebugResult, DebugTask } from '../../pipeline/debug/types.js'
+import type { Decoder } from '../../ingest/protocol.js'
+import type { PipelineDeps } from '../../pipeline/debug/types.js'
 import type { Identity } from '../../identity.js'
 import type { Upstream } from '../../sinks/dataway/upstream.js'
 import type { GlobalTags } from '../../tags/global-tags.js'
@@ -32,16 +31,4 @@ export interface HttpDeps {
   pipelineEvents?: PipelineEvents
 }
 
-export interface PipelineDeps {
-  /** Version of the script folder the decode workers should follow. */
-  version(): number
-  /** Runs a `/v1/pipeline/debug` request in a decode worker. */
-  debug(task: DebugTask): Promise<DebugResult>
-}
-
-/** Hono environment: @hono/node-server passes the Node request as `incoming`. */
-export interface HttpEnv {
-  Bindings: { incoming?: IncomingMessage }
-  /** `signal` aborts when the request timed out (set by the timeout middleware). */
-  Variables: { signal: AbortSignal }
-}
+export type { HttpEnv } from '../../http/env.js'

@@ -8,7 +8,7 @@
 import type { Context, Hono } from 'hono'
 import { FerryError } from '../../errors.js'
 import { isCategory } from '../../shared/category.js'
-import { readBody } from '../../sources/http/body.js'
+import { readBody } from '../../http/body.js'
 import type { Workspace } from '../store/accounts.js'
 import { parseLabelRequest } from '../store/labels.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'

@@ -5,14 +5,10 @@
  */
 import { Piscina } from 'piscina'
 import type { Component } from '../../component.js'
-import { runPooled } from '../../decode/pool.js'
+import { workerFile } from '../../shared/worker-file.js'
+import { runPooled } from '../../shared/run-pooled.js'
 import { FerryError, fromPayload } from '../../errors.js'
 import { decodeUpload, type UploadResult, type UploadTask } from './decode.js'
-
-function workerFile(): string {
-  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js'
-  return new URL(`../../../workers/upload-decode.worker.${ext}`, import.meta.url).href
-}
 
 export class UploadDecoder implements Component {
   readonly name = 'upload-decoder'
@@ -26,7 +22,7 @@ export class UploadDecoder implements Component {
   async start(): Promise<void> {
     if (this.workers > 0 && !this.pool)
       this.pool = new Piscina({
-        filename: workerFile(),
+        filename: workerFile('upload-decode'),
         minThreads: this.workers,
         maxThreads: this.workers,
         maxQueue: this.maxQueue,

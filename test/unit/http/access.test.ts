@@ -1,8 +1,8 @@
 /** Access control through app.request(): public routes, 403, rate limit, timeout, CORS. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { DecodeOk, DecodeTask, Decoder } from '../../../src/decode/protocol.js'
-import { InlineDecoder } from '../../../src/decode/inline.js'
+import type { DecodeOk, DecodeTask, Decoder } from '../../../src/ingest/protocol.js'
+import { InlineDecoder } from '../../../src/ingest/inline.js'
 import { RateLimiter } from '../../../src/sources/http/access/rate-limit.js'
 import { testApp } from '../../helpers/app.js'
 

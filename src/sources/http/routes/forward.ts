@@ -8,7 +8,7 @@ import type { Context, Hono } from 'hono'
 import { FerryError } from '../../../errors.js'
 import { userAgent } from '../../../sinks/dataway/send.js'
 import type { Upstream } from '../../../sinks/dataway/upstream.js'
-import { readBody } from '../body.js'
+import { readBody } from '../../../http/body.js'
 import type { HttpDeps, HttpEnv } from '../deps.js'
 
 function upstreamOf(deps: HttpDeps): Upstream {

@@ -8,8 +8,8 @@
  */
 import type { Hono } from 'hono'
 import { FerryError } from '../../../errors.js'
-import { plainTask } from '../../../decode/protocol.js'
-import { readBody } from '../body.js'
+import { plainTask } from '../../../ingest/protocol.js'
+import { readBody } from '../../../http/body.js'
 import type { HttpDeps, HttpEnv } from '../deps.js'
 
 const MAX_BODY = 1024 * 1024

@@ -5,7 +5,7 @@
 import type { Hono } from 'hono'
 import { FerryError } from '../../../errors.js'
 import { isCategory } from '../../../shared/category.js'
-import { readBody } from '../body.js'
+import { readBody } from '../../../http/body.js'
 import type { HttpDeps, HttpEnv } from '../deps.js'
 import { parseWriteOptions } from '../write-options.js'
 

@@ -8,7 +8,7 @@ import { Uploader } from './sinks/dataway/uploader.js'
 import type { Upstream } from './sinks/dataway/upstream.js'
 import type { SinkEvents } from './telemetry/sink-events.js'
 import { GlobalTags } from './tags/global-tags.js'
-import type { ListenOptions } from './sources/http/server.js'
+import type { ListenOptions } from './http/server.js'
 
 export function bufferPath(cfg: Config): string {
   return cfg['dataway.wal'].path || path.join(cfg.agent.data_dir, 'buffer')

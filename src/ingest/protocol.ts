@@ -4,8 +4,8 @@
  */
 import type { ErrorPayload } from '../errors.js'
 import type { Category } from '../shared/category.js'
-import type { EchoFormat } from './codec/echo.js'
-import type { Precision } from './precision.js'
+import type { EchoFormat } from '../decode/codec/echo.js'
+import type { Precision } from '../decode/precision.js'
 import type { ScriptStat } from '../pipeline/apply.js'
 import type { PipelineTaskInfo } from '../pipeline/worker-host.js'
 import type { DebugTask } from '../pipeline/debug/types.js'

@@ -10,9 +10,9 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
-import type { Component } from '../../component.js'
-import { FerryError } from '../../errors.js'
-import type { HttpEnv } from './deps.js'
+import type { Component } from '../component.js'
+import { FerryError } from '../errors.js'
+import type { HttpEnv } from './env.js'
 
 export function splitListen(listen: string): { hostname: string; port: number } {
   const i = listen.lastIndexOf(':')

@@ -6,6 +6,8 @@
 import os from 'node:os'
 import { Piscina } from 'piscina'
 import type { Component } from '../component.js'
+import { runPooled } from '../shared/run-pooled.js'
+import { workerFile } from '../shared/worker-file.js'
 import { FerryError, fromPayload } from '../errors.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
 import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
@@ -17,32 +19,6 @@ export interface PoolOptions {
   maxQueue: number
   /** Pipeline settings for the workers' sandboxes; absent when the pipeline is off. */
   pipeline?: PipelineWorkerConfig
-}
-
-function workerFile(): string {
-  // Under tsx the sources run as .ts; compiled, as .js beside dist/src.
-  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js'
-  return new URL(`../../workers/decode.worker.${ext}`, import.meta.url).href
-}
-
-/**
- * Runs one task on a pool, transferring `body`. A full queue becomes the caller's busy error
- * (503 with Retry-After); a crashed worker an internal error.
- */
-export async function runPooled<R>(
-  pool: Piscina,
-  task: unknown,
-  body: ArrayBuffer | null,
-  busy: () => FerryError,
-): Promise<R> {
-  try {
-    return (await pool.run(task, body ? { transferList: [body] } : {})) as R
-  } catch (e) {
-    if ((e as Error).message?.includes('queue is at limit')) throw busy()
-    throw new FerryError('internalError', `decode worker failed: ${(e as Error).message}`, {
-      cause: e,
-    })
-  }
 }
 
 export class DecodePool implements Decoder, Component {
@@ -59,7 +35,7 @@ export class DecodePool implements Decoder, Component {
     if (this.pool) return
     const n = this.threads
     this.pool = new Piscina({
-      filename: workerFile(),
+      filename: workerFile('decode'),
       minThreads: n,
       maxThreads: n,
       maxQueue: this.opts.maxQueue,

@@ -3,7 +3,7 @@
  * to a worker), refusing with 413 as soon as more than `limit` bytes arrive.
  */
 import type { IncomingMessage } from 'node:http'
-import { FerryError } from '../../errors.js'
+import { FerryError } from '../errors.js'
 
 function tooLarge(limit: number): FerryError {
   return new FerryError('bodyTooLarge', `request body exceeds the limit of ${limit} bytes`)

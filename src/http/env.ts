@@ -1,0 +1,9 @@
+/** The Hono environment of Ferry's HTTP servers (agent and workspace). */
+import type { IncomingMessage } from 'node:http'
+
+/** Hono environment: @hono/node-server passes the Node request as `incoming`. */
+export interface HttpEnv {
+  Bindings: { incoming?: IncomingMessage }
+  /** `signal` aborts when the request timed out (set by the timeout middleware). */
+  Variables: { signal: AbortSignal }
+}
