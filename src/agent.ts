@@ -71,6 +71,7 @@ export class Agent {
       workers: cfg.decode.workers,
       maxQueue: cfg.decode.max_queue,
       pipeline: pl?.worker,
+      onWorkerDied: (err) => this.events.decodeWorkerDied(err),
     })
     this.watcher = pl
       ? new PipelineWatcher(
