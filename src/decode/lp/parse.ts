@@ -12,7 +12,7 @@
  */
 import { Hint, Kind, newPoint, type Point } from '../../shared/point.js'
 import { lineEnd, unescapeName } from './scan.js'
-import { codes, setCodes } from './codes.js'
+import { clearCodes, codes, setCodes } from './codes.js'
 import { LineError, scanArray, scanScalar, type ValueOut } from './values.js'
 
 const TAB = 9
@@ -257,5 +257,6 @@ export function parseLines(
       i = nl + 1
     }
   }
+  clearCodes()
   return { points, bad, failed }
 }
