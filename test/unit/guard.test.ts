@@ -1,4 +1,4 @@
-/** The test-wide guard (test/setup/no-unhandled.ts) fails a process that leaks a rejection. */
+/** The test-wide guard (test/setup/no-unhandled.mjs) fails a process that leaks a rejection. */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -10,7 +10,7 @@ test('an unhandled rejection makes the process fail with its reason', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-guard-'))
   const script = path.join(dir, 'leak.mjs')
   fs.writeFileSync(script, "setTimeout(() => void Promise.reject(new Error('leaked')), 10)\n")
-  const guard = new URL('../setup/no-unhandled.ts', import.meta.url).pathname
+  const guard = new URL('../setup/no-unhandled.mjs', import.meta.url).pathname
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', guard, script], {
     encoding: 'utf8',
   })

@@ -1,9 +1,11 @@
 /**
  * Loaded into every test process (`--import`, see package.json): an unhandled promise
  * rejection anywhere, during a test or after it ended, fails the test file with the reason,
- * whatever the test runner's own handling of it.
+ * whatever the test runner's own handling of it. Plain JavaScript: worker threads inherit the
+ * flag and load it before any TypeScript loader is in place.
  */
-const seen: string[] = []
+/** @type {string[]} */
+const seen = []
 
 process.on('unhandledRejection', (reason) => {
   const text = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)
