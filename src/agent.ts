@@ -74,6 +74,7 @@ export class Agent {
       workers: cfg.decode.workers,
       maxQueue: cfg.decode.max_queue,
       pipeline: pl?.worker,
+      onWorkerDied: (err) => this.events.decodeWorkerDied(err),
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined
     this.watcher =

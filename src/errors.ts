@@ -17,6 +17,10 @@ export const ERRORS = {
   invalidStorageIndex: { status: 400, retryable: false },
   invalidEcho: { status: 400, retryable: false },
   bodyTooLarge: { status: 413, retryable: false },
+  /** A compressed body whose decoder would need more memory than allowed (zstd window). */
+  decoderLimitExceeded: { status: 413, retryable: false },
+  /** More points in one body than `[http_api] max_points_per_request`. */
+  tooManyPoints: { status: 413, retryable: false },
   routeNotFound: { status: 404, retryable: false },
   /** A non-public route called from another machine (spec 5). */
   publicAccessDisabled: { status: 403, retryable: false },
@@ -38,6 +42,8 @@ export const ERRORS = {
   /** The buffer holds less than its ledger says it did: it must be salvaged before use. */
   bufferDamaged: { status: 500, retryable: false },
   shuttingDown: { status: 503, retryable: true },
+  /** The decode worker running this request died (it is replaced); the request can be retried. */
+  decodeWorkerDied: { status: 503, retryable: true },
   internalError: { status: 500, retryable: false },
   /** An upstream refused a body for good (4xx other than 408/429): dead-lettered. */
   uploadRejected: { status: 502, retryable: false },

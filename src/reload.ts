@@ -1,9 +1,10 @@
 /**
  * What a config reload (SIGHUP) can change in a running agent. Live: global host and election
- * tags, the HTTP access settings (public routes, CORS origins, rate limit, request timeout),
- * the log level, and the pipeline scripts (rescanned at once). Every other changed key is
- * reported as needing a restart and keeps its running value: the listeners, the buffer and the
- * upstreams stay as they are, so no accepted or in-flight write is dropped by a reload.
+ * tags, the HTTP access settings (public routes, CORS origins, rate limit, trusted proxies,
+ * request timeout), the log level, and the pipeline scripts (rescanned at once). Every other
+ * changed key is reported as needing a restart and keeps its running value: the listeners, the
+ * buffer and the upstreams stay as they are, so no accepted or in-flight write is dropped by a
+ * reload.
  */
 import { isDeepStrictEqual } from 'node:util'
 import type { Config } from './config/schema.js'
@@ -16,6 +17,7 @@ export const LIVE_KEYS = new Set([
   'http_api.request_rate_limit',
   'http_api.request_rate_limit_burst',
   'http_api.timeout',
+  'http_api.trusted_proxies',
   'logging.level',
 ])
 

@@ -1,10 +1,27 @@
 /** The `[http_api]` and `[http_api.tls]` sections: listeners, limits and access control. */
+import { isIP } from 'node:net'
 import { listenCheck, nonNegative, positive } from './checks.js'
 
 const originsCheck = (v: string[]) =>
   v.find((o) => o !== '*' && !/^https?:\/\/[^/]+$/.test(o))
     ? 'expected origins like "https://app.example.com" (scheme and host, no path) or "*"'
     : undefined
+
+const cidrCheck = (v: string[]) => {
+  const bad = v.find((c) => {
+    const [ip, bits, extra] = c.split('/')
+    const family = isIP(ip)
+    const max = family === 4 ? 32 : 128
+    return (
+      !family ||
+      extra !== undefined ||
+      (bits !== undefined && !(Number(bits) <= max && /^\d+$/.test(bits)))
+    )
+  })
+  return bad === undefined
+    ? undefined
+    : `${JSON.stringify(bad)}: expected an address or CIDR like "10.0.0.0/8"`
+}
 
 export const HTTP_SCHEMA = {
   listen: { type: 'string', default: '127.0.0.1:9529', env: 'ENV_HTTP_LISTEN', check: listenCheck },
@@ -15,7 +32,24 @@ export const HTTP_SCHEMA = {
     env: 'ENV_HTTP_MAX_BODY_SIZE',
     check: positive,
   },
+  /**
+   * 250,000: a 64 MiB body of typical points (8 tags and 10 fields, about 320 bytes of line
+   * protocol each) holds about 210,000; a body of tiny points (`a x=1`) would hold 11 million,
+   * and each decoded point costs about 370 bytes of heap however small its text.
+   */
+  max_points_per_request: {
+    type: 'int',
+    default: 250_000,
+    env: 'ENV_HTTP_MAX_POINTS_PER_REQUEST',
+    check: positive,
+  },
   timeout: { type: 'duration', default: 30_000, env: 'ENV_HTTP_TIMEOUT', check: positive },
+  trusted_proxies: {
+    type: 'strings',
+    default: [],
+    env: 'ENV_HTTP_TRUSTED_PROXIES',
+    check: cidrCheck,
+  },
   public_apis: { type: 'strings', default: [], env: 'ENV_HTTP_PUBLIC_APIS' },
   allowed_cors_origins: {
     type: 'strings',
@@ -45,7 +79,9 @@ export interface HttpConfig {
   listen: string
   listen_socket: string
   max_body_size: number
+  max_points_per_request: number
   timeout: number
+  trusted_proxies: string[]
   public_apis: string[]
   allowed_cors_origins: string[]
   request_rate_limit: number

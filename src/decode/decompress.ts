@@ -1,11 +1,22 @@
 /**
  * Body decompression by `encoding` (query) or `Content-Encoding`: gzip, deflate (raw or
- * zlib-wrapped), br and zstd. The decompressed size is bounded while decompressing, so a small
- * bomb cannot exhaust memory: past `limit` bytes the body is refused with `bodyTooLarge`.
+ * zlib-wrapped), br and zstd. Both what a decoder may produce and what it may hold are bounded:
+ * - output: every decoder stops as soon as it passes `limit` bytes (`bodyTooLarge`), so a
+ *   small bomb never materialises more than the limit;
+ * - memory: deflate's window is 32 KiB and brotli's at most 16 MiB (node:zlib never enables
+ *   brotli's large windows), but a zstd frame may declare up to 2 GiB; frames declaring more
+ *   than `ZSTD_MAX_WINDOW` are refused from their headers, before anything is allocated.
  */
 import zlib from 'node:zlib'
 import { Decompress } from 'fzstd'
 import { FerryError } from '../errors.js'
+import { checkZstdFrames } from './zstd-frames.js'
+
+/**
+ * 8 MiB: the window the zstd format asks every decoder to support, and the largest that zstd's
+ * own levels 1-19 and the Go encoders use; only `--ultra`/`--long` frames need more.
+ */
+export const ZSTD_MAX_WINDOW = 8 * 1024 * 1024
 
 function tooLarge(limit: number): FerryError {
   return new FerryError('bodyTooLarge', `decompressed body exceeds the limit of ${limit} bytes`)
@@ -17,6 +28,7 @@ function isZlibWrapped(b: Uint8Array): boolean {
 }
 
 function zstd(body: Uint8Array, limit: number): Uint8Array {
+  checkZstdFrames(body, { maxWindow: ZSTD_MAX_WINDOW, maxOutput: limit })
   const chunks: Uint8Array[] = []
   let total = 0
   const d = new Decompress((chunk) => {

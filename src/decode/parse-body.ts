@@ -5,6 +5,7 @@
  */
 import { FerryError } from '../errors.js'
 import type { Point } from '../shared/point.js'
+import { countJsonElements } from './codec/json-count.js'
 import { decodeJson, JsonPointError } from './codec/json-decode.js'
 import { PbError } from './codec/pb-reader.js'
 import { decodePoints } from './codec/protobuf-decode.js'
@@ -51,11 +52,36 @@ export interface Parsed {
   format: BodyFormat
 }
 
-export function parseBody(contentType: string, body: Uint8Array): Parsed {
+function tooMany(max: number): FerryError {
+  return new FerryError(
+    'tooManyPoints',
+    `the body holds more than ${max} points ([http_api] max_points_per_request); send them in several writes`,
+  )
+}
+
+/** JSON arrays are counted before they are parsed (JSON.parse would build every element). */
+function jsonPoints(text: string, max: number, strictJson: boolean): Point[] | null {
+  if (countJsonElements(text, max) > max) throw tooMany(max)
+  if (strictJson) return parseJson(text)
+  try {
+    return decodeJson(text)
+  } catch {
+    return null // not JSON after all: the caller parses line protocol
+  }
+}
+
+/** Parsers stop at `maxPoints + 1` points; a body holding more is refused with 413. */
+export function parseBody(contentType: string, body: Uint8Array, maxPoints = Infinity): Parsed {
+  const parsed = parseAll(contentType, body, maxPoints)
+  if (parsed.points.length > maxPoints) throw tooMany(maxPoints)
+  return parsed
+}
+
+function parseAll(contentType: string, body: Uint8Array, maxPoints: number): Parsed {
   const format = formatOf(contentType)
   if (format === 'protobuf') {
     try {
-      return { points: decodePoints(body), format }
+      return { points: decodePoints(body, maxPoints), format }
     } catch (e) {
       if (e instanceof PbError)
         throw new FerryError('invalidProtobufPoint', `invalid protobuf body: ${e.message}`)
@@ -63,15 +89,13 @@ export function parseBody(contentType: string, body: Uint8Array): Parsed {
     }
   }
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
-  if (format === 'json') return { points: parseJson(text), format }
+  if (format === 'json') return { points: jsonPoints(text, maxPoints, true)!, format }
   if (looksLikeJson(contentType, text)) {
-    try {
-      return { points: decodeJson(text), format: 'json' }
-    } catch {
-      // Not JSON after all: parse as line protocol and report line protocol errors.
-    }
+    const points = jsonPoints(text, maxPoints, false)
+    if (points) return { points, format: 'json' }
   }
-  const r = parseLines(text, body)
+  const r = parseLines(text, body, undefined, maxPoints)
+  if (r.points.length > maxPoints) throw tooMany(maxPoints)
   if (r.failed > 0) throw lpError(r, body)
   return { points: r.points, format }
 }

@@ -30,6 +30,44 @@ async function readStream(stream: AsyncIterable<Uint8Array>, limit: number): Pro
   return concat(chunks, total)
 }
 
+/** Collects what is left of a stream after `chunks`, within the limit. */
+async function readRest(
+  it: AsyncIterator<Uint8Array>,
+  chunks: Uint8Array[],
+  limit: number,
+): Promise<Uint8Array> {
+  let total = chunks.reduce((n, c) => n + c.length, 0)
+  if (total > limit) throw tooLarge(limit)
+  for (let r = await it.next(); !r.done; r = await it.next()) {
+    total += r.value.length
+    if (total > limit) throw tooLarge(limit)
+    chunks.push(r.value)
+  }
+  return concat(chunks, total)
+}
+
+/**
+ * With a declared length the bytes go straight into one buffer of that size, so a 64 MiB body
+ * costs 64 MiB, not chunks plus their copy (large allocations are mapped lazily: pages count
+ * only once written). A stream longer than it declared falls back to collecting chunks.
+ */
+async function readDeclared(
+  stream: AsyncIterable<Uint8Array>,
+  declared: number,
+  limit: number,
+): Promise<Uint8Array> {
+  const out = new Uint8Array(declared)
+  let off = 0
+  const it = stream[Symbol.asyncIterator]()
+  for (let r = await it.next(); !r.done; r = await it.next()) {
+    const chunk = r.value
+    if (off + chunk.length > declared) return readRest(it, [out.subarray(0, off), chunk], limit)
+    out.set(chunk, off)
+    off += chunk.length
+  }
+  return off === declared ? out : out.slice(0, off)
+}
+
 /** Node request (socket path) or a web Request (app.request() in tests). */
 export async function readBody(
   incoming: IncomingMessage | undefined,
@@ -38,7 +76,8 @@ export async function readBody(
 ): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? NaN)
   if (declared > limit) throw tooLarge(limit)
-  if (incoming) return readStream(incoming, limit)
-  if (!req.body) return new Uint8Array(0)
-  return readStream(req.body as unknown as AsyncIterable<Uint8Array>, limit)
+  const stream = incoming ?? (req.body as unknown as AsyncIterable<Uint8Array> | null)
+  if (!stream) return new Uint8Array(0)
+  if (Number.isSafeInteger(declared) && declared > 0) return readDeclared(stream, declared, limit)
+  return readStream(stream, limit)
 }

@@ -1,14 +1,18 @@
 /**
  * The decode worker pool (Piscina). `minThreads = maxThreads` so threads are never torn down
- * and re-spawned between bursts; the queue is bounded and a full queue answers 503 at once.
- * Bodies are transferred to the worker (the caller's buffer is detached afterwards).
+ * and re-spawned between bursts; tasks wait in size-aware lanes (lanes.ts), bounded, and a
+ * full queue answers 503 at once. Bodies are transferred to the worker (the caller's buffer is
+ * detached afterwards). A worker that dies (out of memory, crash) fails only its own task,
+ * with 503 `decodeWorkerDied`; Piscina starts a replacement.
  */
 import os from 'node:os'
+import type { ResourceLimits } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import type { Component } from '../component.js'
 import { runPooled } from '../shared/run-pooled.js'
 import { workerFile } from '../shared/worker-file.js'
 import { FerryError, fromPayload } from '../errors.js'
+import { isLargeTask, Lanes } from './lanes.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
 import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
 import type { PipelineWorkerConfig } from '../pipeline/worker-host.js'
@@ -19,13 +23,20 @@ export interface PoolOptions {
   maxQueue: number
   /** Pipeline settings for the workers' sandboxes; absent when the pipeline is off. */
   pipeline?: PipelineWorkerConfig
+  /** Heap limits of each worker; past them the worker dies and its task gets 503. */
+  resourceLimits?: ResourceLimits
+  /** Told of every worker death (logged and counted by the caller). */
+  onWorkerDied?: (err: Error) => void
 }
 
 export class DecodePool implements Decoder, Component {
   readonly name = 'decode-pool'
   private pool: Piscina | null = null
+  private readonly lanes: Lanes
 
-  constructor(private readonly opts: PoolOptions) {}
+  constructor(private readonly opts: PoolOptions) {
+    this.lanes = new Lanes(this.threads, opts.maxQueue)
+  }
 
   get threads(): number {
     return this.opts.workers || os.availableParallelism()
@@ -39,12 +50,13 @@ export class DecodePool implements Decoder, Component {
       minThreads: n,
       maxThreads: n,
       maxQueue: this.opts.maxQueue,
+      resourceLimits: this.opts.resourceLimits,
       workerData: { pipeline: this.opts.pipeline },
     })
   }
 
   queueSize(): number {
-    return this.pool?.queueSize ?? 0
+    return this.lanes.queued + (this.pool?.queueSize ?? 0)
   }
 
   utilization(): number {
@@ -53,20 +65,29 @@ export class DecodePool implements Decoder, Component {
 
   async decode(task: DecodeTask): Promise<DecodeOk> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
-    const result = await runPooled<DecodeResult>(
-      this.pool,
-      task,
-      task.body.buffer as ArrayBuffer,
+    const large = isLargeTask(task.body.length, task.encoding !== '', task.maxBodyBytes)
+    const result = await this.lanes.run(
+      large,
+      () => this.run<DecodeResult>(task, task.body),
       this.busy,
     )
     if (!result.ok) throw fromPayload(result.error)
     return result
   }
 
-  /** Runs a pipeline debug request on a worker (the script may spin to its time limit). */
+  /**
+   * Runs a pipeline debug request on a worker (the script may spin to its time limit): in the
+   * large lane, so debug requests can never hold the worker kept for small writes.
+   */
   async debug(task: DebugTask): Promise<DebugResult> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
-    return runPooled<DebugResult>(this.pool, task, null, this.busy)
+    return this.lanes.run(true, () => this.run<DebugResult>(task, null), this.busy)
+  }
+
+  private run<R>(task: unknown, body: Uint8Array | null): Promise<R> {
+    if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
+    const buffer = body ? (body.buffer as ArrayBuffer) : null
+    return runPooled<R>(this.pool, task, buffer, this.busy, this.opts.onWorkerDied)
   }
 
   private readonly busy = () =>

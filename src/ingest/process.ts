@@ -86,7 +86,7 @@ export async function processTask(
 ): Promise<DecodeResult> {
   try {
     const body = decompress(t.encoding, t.body, t.maxBodyBytes)
-    const { points, format } = parseBody(t.contentType, body)
+    const { points, format } = parseBody(t.contentType, body, t.maxPoints)
     if (points.length === 0) throw new FerryError('noPoints', 'the body holds no point')
     resolveTimes(points, t, format)
     const warnings = checkAll(points, t)

@@ -24,6 +24,8 @@ export interface DecodeTask {
   /** Global tags added to every point that lacks the key (after echo). */
   extraTags: [string, string][]
   maxBodyBytes: number
+  /** Most points the body may hold (`[http_api] max_points_per_request`). */
+  maxPoints: number
   /** Pipeline version and script parameter; null when the pipeline is off for this write. */
   pipeline: PipelineTaskInfo | null
 }
@@ -71,6 +73,7 @@ export function plainTask(
     now: BigInt(Date.now()) * 1_000_000n,
     extraTags: [],
     maxBodyBytes: 64 * 1024 * 1024,
+    maxPoints: 250_000,
     pipeline: null,
     ...o,
   }

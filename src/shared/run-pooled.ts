@@ -4,20 +4,25 @@ import { FerryError } from '../errors.js'
 
 /**
  * Runs one task on a pool, transferring `body`. A full queue becomes the caller's busy error
- * (503 with Retry-After); a crashed worker an internal error.
+ * (503 with Retry-After). Tasks return their errors as data, so a rejection means the worker
+ * itself failed (died, ran out of memory): 503 `decodeWorkerDied`, retryable.
  */
 export async function runPooled<R>(
   pool: Piscina,
   task: unknown,
   body: ArrayBuffer | null,
   busy: () => FerryError,
+  died?: (err: Error) => void,
 ): Promise<R> {
   try {
     return (await pool.run(task, body ? { transferList: [body] } : {})) as R
   } catch (e) {
     if ((e as Error).message?.includes('queue is at limit')) throw busy()
-    throw new FerryError('internalError', `decode worker failed: ${(e as Error).message}`, {
-      cause: e,
-    })
+    died?.(e as Error)
+    throw new FerryError(
+      'decodeWorkerDied',
+      `the decode worker handling this request died (${(e as Error).message}); it has been replaced, retry the request`,
+      { cause: e, retryAfter: 1 },
+    )
   }
 }

@@ -55,6 +55,13 @@ export class Events {
     this.log.error({ event: 'internal_error', where, err }, 'unexpected error')
   }
 
+  /** A decode worker died under a task; Piscina replaces it, the request gets 503. */
+  decodeWorkerDied(err: Error): void {
+    this.metrics.decodeWorkerDeaths.inc()
+    this.recent.add('internal', 'decode worker', err.message)
+    this.log.error({ event: 'decode_worker_died', err }, 'a decode worker died and was replaced')
+  }
+
   tagsChanged(table: string, method: string, persisted: boolean): void {
     this.metrics.tagChanges.inc({ table, method })
     this.metrics.tagsChangedAt.set({ table }, Date.now() / 1000)

@@ -82,6 +82,11 @@ export function createMetrics() {
       labelNames: ['category', 'code'] as const,
       registers: [registry],
     }),
+    decodeWorkerDeaths: new Counter({
+      name: 'ferry_decode_worker_deaths_total',
+      help: 'Decode workers that died running a task (out of memory, crash); each was replaced and its request answered 503.',
+      registers: [registry],
+    }),
     warnings: new Counter({
       name: 'ferry_write_point_warnings_total',
       help: 'Corrections applied to accepted points, by category and warning type.',

@@ -129,13 +129,15 @@ function readPoint(r: PbReader): Point {
   return p
 }
 
-export function decodePoints(body: Uint8Array): Point[] {
+/** Stops after `maxPoints + 1` points (the caller refuses the body; see parseLines). */
+export function decodePoints(body: Uint8Array, maxPoints = Infinity): Point[] {
   const r = new PbReader(body)
   const points: Point[] = []
   while (!r.done()) {
     const tag = r.uvarint()
-    if (tag === (1 << 3) + 2) points.push(readPoint(r.sub()))
-    else r.skip(tag & 7)
+    if (tag === (1 << 3) + 2) {
+      if (points.push(readPoint(r.sub())) > maxPoints) break
+    } else r.skip(tag & 7)
   }
   return points
 }

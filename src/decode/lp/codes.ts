@@ -17,3 +17,8 @@ export function setCodes(s: string, bytes?: Uint8Array): void {
   for (let i = 0; i < s.length; i++) units[i] = s.charCodeAt(i)
   codes = units
 }
+
+/** Drops the reference to the last body, so a worker does not keep it alive between tasks. */
+export function clearCodes(): void {
+  codes = new Uint8Array(0)
+}

@@ -12,7 +12,7 @@
  */
 import { Hint, Kind, newPoint, type Point } from '../../shared/point.js'
 import { lineEnd, unescapeName } from './scan.js'
-import { codes, setCodes } from './codes.js'
+import { clearCodes, codes, setCodes } from './codes.js'
 import { LineError, scanArray, scanScalar, type ValueOut } from './values.js'
 
 const TAB = 9
@@ -209,9 +209,16 @@ function isLineBlank(c: number): boolean {
 
 /**
  * Parses a whole body. Bad lines are collected, never thrown. `bytes`, when given, are the
- * body's UTF-8 bytes: an ASCII body is then scanned without a copy.
+ * body's UTF-8 bytes: an ASCII body is then scanned without a copy. Parsing stops once
+ * `maxPoints + 1` points are read: the caller refuses such a body, and stopping keeps a body
+ * of millions of tiny lines from materialising them all.
  */
-export function parseLines(s: string, bytes?: Uint8Array, maxReported = 100): LpResult {
+export function parseLines(
+  s: string,
+  bytes?: Uint8Array,
+  maxReported = 100,
+  maxPoints = Infinity,
+): LpResult {
   setCodes(s, bytes)
   const cc = codes
   const points: Point[] = []
@@ -235,7 +242,7 @@ export function parseLines(s: string, bytes?: Uint8Array, maxReported = 100): Lp
       continue
     }
     try {
-      points.push(parseLine(s, st, n))
+      if (points.push(parseLine(s, st, n)) > maxPoints) break
       i = cursor
     } catch (e) {
       if (!(e instanceof LineError)) throw e
@@ -250,5 +257,6 @@ export function parseLines(s: string, bytes?: Uint8Array, maxReported = 100): Lp
       i = nl + 1
     }
   }
+  clearCodes()
   return { points, bad, failed }
 }

@@ -15,6 +15,7 @@ import { writeRoutes } from './routes/write.js'
 import { globalTagRoutes } from './routes/global-tags.js'
 import { lastErrorRoutes } from './routes/last-error.js'
 import { monitorRoutes } from './routes/monitor.js'
+import { boundHeaders } from './header-bounds.js'
 import {
   corsMiddleware,
   publicAccessMiddleware,
@@ -39,6 +40,7 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
     const started = performance.now()
     await next()
     c.res.headers.set('X-Agent', agentHeader)
+    boundHeaders(c.res.headers)
     // routePath is the matched pattern (bounded label values), '*' when nothing matched.
     const route = c.res.status === 404 && c.req.routePath === '/*' ? 'unmatched' : c.req.routePath
     deps.events.httpAnswered(

@@ -3,9 +3,9 @@
  * clients only, authenticated by the secret in `<workspace dir>/admin.secret` (mode 0600, so
  * only the service's user can read it).
  */
-import crypto from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import { FerryError } from '../../errors.js'
+import { sameSecret } from '../../shared/secret.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { jsonBody, ok } from './envelope.js'
 
@@ -18,12 +18,6 @@ function isLoopback(addr: string | undefined): boolean {
     addr.startsWith('127.') ||
     addr.startsWith('::ffff:127.')
   )
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && crypto.timingSafeEqual(x, y)
 }
 
 function field(body: unknown, key: string): string {

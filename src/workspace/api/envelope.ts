@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import type { Context } from 'hono'
 import { FerryError } from '../../errors.js'
+import { readBody } from '../../http/body.js'
 
 export interface PageInfo {
   count: number
@@ -67,11 +68,13 @@ export function errorResponse(
   return new Response(JSON.stringify(body), { status: err.status, headers })
 }
 
-/** The JSON body of a POST; a missing body is `{}`, a broken one a 400. */
+/**
+ * The JSON body of a POST; a missing body is `{}`, a broken one a 400. Read with the limit
+ * applied while the bytes arrive (413 as soon as it is passed), never after.
+ */
 export async function jsonBody(c: Context, limit: number): Promise<unknown> {
-  const text = await c.req.text()
-  if (text.length > limit)
-    throw new FerryError('bodyTooLarge', `request body exceeds ${limit} bytes`)
+  const bytes = await readBody(c.env?.incoming, c.req.raw, limit)
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8')
   if (!text.trim()) return {}
   try {
     return JSON.parse(text) as unknown

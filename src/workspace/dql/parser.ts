@@ -24,7 +24,18 @@ import { NAMESPACES } from '../store/names.js'
 
 const CMP = ['=', '!=', '<>', '<', '<=', '>', '>=']
 
+/**
+ * Limits on where-clauses, so that the recursion here and in the SQL compiler stays far from
+ * the stack's end: parentheses and NOTs nested at most `MAX_NESTING` deep, and at most
+ * `MAX_CONDITIONS` comparisons (a chain of ANDs is as deep a tree as nested parentheses).
+ */
+export const MAX_NESTING = 100
+export const MAX_CONDITIONS = 1000
+
 class Parser extends Cursor {
+  private depth = 0
+  private conditions = 0
+
   query(): Query {
     const nsTok = this.peek()
     const ns = this.name('a namespace such as M, L or O')
@@ -141,17 +152,26 @@ class Parser extends Cursor {
   }
 
   unary(): Expr {
-    if (this.kw('NOT')) return { op: 'not', expr: this.unary() }
-    if (this.isPunct('(')) {
-      this.next()
-      const e = this.orExpr()
-      this.expect(')')
-      return e
+    const tok = this.peek()
+    if (++this.depth > MAX_NESTING)
+      throw queryError(tok.pos, `conditions nested deeper than ${MAX_NESTING} levels`)
+    try {
+      if (this.kw('NOT')) return { op: 'not', expr: this.unary() }
+      if (this.isPunct('(')) {
+        this.next()
+        const e = this.orExpr()
+        this.expect(')')
+        return e
+      }
+      return this.comparison()
+    } finally {
+      this.depth--
     }
-    return this.comparison()
   }
 
   comparison(): Expr {
+    if (++this.conditions > MAX_CONDITIONS)
+      throw queryError(this.peek().pos, `more than ${MAX_CONDITIONS} conditions`)
     const column = this.name('a field or tag name')
     const negate = this.kw('NOT')
     if (this.kw('IN')) return { op: 'in', column, values: this.literalList(), negate }

@@ -2,11 +2,19 @@
  * Workspaces, their data tokens and their API keys. A workspace has one data token
  * (`tkn_` + 32 hex, used by agents in `?token=`) and any number of API keys (`DF-API-KEY`).
  * Keys are random 40-hex strings stored only as SHA-256 hashes; a revoked key stays listed.
- * Lookups are cached in memory and the cache is dropped on every change.
+ * Lookups are cached in memory and the caches are dropped on every change.
+ *
+ * A data token is found by comparing its digest with every workspace's in constant time (there
+ * are few workspaces), never by a lookup whose time depends on the token. API key lookups go
+ * by the key's hash; their cache, misses included, holds at most `KEY_CACHE_SIZE` entries.
  */
 import crypto from 'node:crypto'
 import { FerryError } from '../../errors.js'
+import { LruMap } from '../../shared/lru.js'
+import { matchesDigest, secretDigest } from '../../shared/secret.js'
 import type { Db } from './db.js'
+
+export const KEY_CACHE_SIZE = 10_000
 
 export interface Workspace {
   id: string
@@ -32,14 +40,22 @@ function toWorkspace(r: unknown[]): Workspace {
 }
 
 export class Accounts {
-  private byTokenCache = new Map<string, Workspace>()
-  private byKeyCache = new Map<string, Workspace | null>()
+  private tokens: { ws: Workspace; digest: Buffer }[] | null = null
+  /** Bumped by every change, so a list read before the change is not cached after it. */
+  private generation = 0
+  private readonly byKeyCache = new LruMap<string, Workspace | null>(KEY_CACHE_SIZE)
 
   constructor(private readonly db: Db) {}
 
   private invalidate(): void {
-    this.byTokenCache.clear()
+    this.generation++
+    this.tokens = null
     this.byKeyCache.clear()
+  }
+
+  /** Entries in the API key cache (bounded). */
+  get keyCacheSize(): number {
+    return this.byKeyCache.size
   }
 
   async list(): Promise<Workspace[]> {
@@ -60,16 +76,16 @@ export class Accounts {
   }
 
   async byToken(token: string): Promise<Workspace | undefined> {
-    const hit = this.byTokenCache.get(token)
-    if (hit) return hit
-    const r = await this.db.query(
-      'SELECT id, name, token, created_at FROM meta.workspaces WHERE token = $1',
-      [token],
-    )
-    if (!r.rows.length) return undefined
-    const ws = toWorkspace(r.rows[0])
-    this.byTokenCache.set(token, ws)
-    return ws
+    let tokens = this.tokens
+    if (!tokens) {
+      const gen = this.generation
+      tokens = (await this.list()).map((ws) => ({ ws, digest: secretDigest(ws.token) }))
+      if (gen === this.generation) this.tokens = tokens
+    }
+    let found: Workspace | undefined
+    // No early exit: every workspace is compared, whichever matches.
+    for (const t of tokens) if (matchesDigest(token, t.digest)) found = t.ws
+    return found
   }
 
   async byApiKey(key: string): Promise<Workspace | undefined> {

@@ -118,3 +118,37 @@ test('LIMIT takes an integer', () => {
       'DQL parse error at position 13: expected a non-negative integer after LIMIT, got "1.5"',
   })
 })
+
+test('nesting and condition limits: 400 queryInvalid, never a stack overflow', () => {
+  const deep = `M::cpu {${'('.repeat(5000)}a = 1${')'.repeat(5000)}}`
+  assert.throws(() => parseQuery(deep), {
+    code: 'queryInvalid',
+    message: 'DQL parse error at position 108: conditions nested deeper than 100 levels',
+  })
+  assert.throws(() => parseConditions(`${'NOT '.repeat(200)}a = 1`), {
+    code: 'queryInvalid',
+    message: 'DQL parse error at position 400: conditions nested deeper than 100 levels',
+  })
+  const chain = Array.from({ length: 1001 }, (_, i) => `a = ${i}`).join(' AND ')
+  assert.throws(() => parseConditions(chain), {
+    code: 'queryInvalid',
+    message: `DQL parse error at position ${chain.lastIndexOf('a = 1000')}: more than 1000 conditions`,
+  })
+  const ok = `${'('.repeat(99)}a = 1${')'.repeat(99)}`
+  assert.deepEqual(parseConditions(ok), { op: 'cmp', column: 'a', cmp: '=', value: 1 })
+})
+
+test('fuzz: deeply nested and long where-clauses only raise coded errors', () => {
+  const piece = fc.constantFrom('(', ')', 'NOT ', 'a = 1', ' AND ', ' OR ', ', ', '{', '}')
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 3000 }), fc.nat(6000), (parts, depth) => {
+      const text = `M::cpu {${'('.repeat(depth)}${parts.join('')}`
+      try {
+        parseQuery(text)
+      } catch (e) {
+        assert.ok(e instanceof FerryError && e.code === 'queryInvalid', String(e))
+      }
+    }),
+    { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+  )
+})

@@ -2,12 +2,19 @@
  * Who is calling. A request is local only when it came over a loopback address or the Unix
  * socket and carries no forwarding header: a proxy on the same host makes remote clients look
  * local, so `X-Forwarded-For` or `X-Real-IP` always counts as remote (reference behaviour).
+ *
+ * The address the rate limit counts is one the client cannot forge: the connection's own
+ * address, unless that is a trusted proxy (`[http_api] trusted_proxies`); then the last
+ * address in `X-Forwarded-For` that is not itself a trusted proxy (earlier entries are
+ * whatever the client wrote), else `X-Real-IP`. Values that are not IP addresses are ignored.
  */
+import { isIP } from 'node:net'
 import type { Context } from 'hono'
 import type { HttpEnv } from '../deps.js'
+import type { TrustedProxies } from './trusted-proxies.js'
 
 export interface Client {
-  /** The address used for rate limiting: first X-Forwarded-For hop, X-Real-IP, else the peer. */
+  /** The address used for rate limiting (see above). */
   ip: string
   loopback: boolean
 }
@@ -16,13 +23,31 @@ function isLoopbackAddress(addr: string): boolean {
   return addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.')
 }
 
-export function clientOf(c: Context<HttpEnv>): Client {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-  const real = c.req.header('x-real-ip')?.trim()
+/** The client a trusted proxy forwarded for: the rightmost untrusted hop, or null. */
+function forwardedClient(
+  xff: string | undefined,
+  real: string | undefined,
+  trusted: TrustedProxies,
+) {
+  const hops = (xff ?? '').split(',').map((h) => h.trim())
+  for (let i = hops.length - 1; i >= 0; i--) {
+    if (!isIP(hops[i])) break
+    if (i === 0 || !trusted.has(hops[i])) return hops[i]
+  }
+  const r = real?.trim() ?? ''
+  return isIP(r) ? r : null
+}
+
+export function clientOf(c: Context<HttpEnv>, trusted: TrustedProxies): Client {
+  const forwarded = c.req.header('x-forwarded-for')
+  const real = c.req.header('x-real-ip')
   const socket = c.env?.incoming?.socket
-  // No socket: in-process requests (app.request in tests). A Unix socket has no remote address.
+  // No socket: in-process requests (app.request in tests), which stand in for a trusted
+  // proxy. A Unix socket has no remote address.
   const peer = socket ? (socket.remoteAddress ?? '@') : 'local'
   const viaProxy = forwarded !== undefined || real !== undefined
   const localPeer = peer === 'local' || peer === '@' || isLoopbackAddress(peer)
-  return { ip: forwarded || real || peer, loopback: !viaProxy && localPeer }
+  const believed = viaProxy && (peer === 'local' || trusted.has(peer))
+  const ip = (believed && forwardedClient(forwarded, real, trusted)) || peer
+  return { ip, loopback: !viaProxy && localPeer }
 }

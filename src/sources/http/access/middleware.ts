@@ -8,6 +8,7 @@ import { cors } from 'hono/cors'
 import { FerryError } from '../../../errors.js'
 import { goDuration } from '../../../identity.js'
 import type { HttpEnv } from '../deps.js'
+import { clip } from '../../../shared/clip.js'
 import { clientOf } from './client.js'
 import type { AccessPolicy } from './policy.js'
 
@@ -46,10 +47,10 @@ export function corsMiddleware(policy: AccessPolicy): Mw {
 
 export function publicAccessMiddleware(policy: AccessPolicy): Mw {
   return async (c, next) => {
-    if (!clientOf(c).loopback && !policy.publicRoutes.has(c.req.path))
+    if (!clientOf(c, policy.trusted).loopback && !policy.publicRoutes.has(c.req.path))
       throw new FerryError(
         'publicAccessDisabled',
-        `api ${c.req.path} disabled from external IP, only loopback(localhost) allowed`,
+        `api ${clip(c.req.path)} disabled from external IP, only loopback(localhost) allowed`,
       )
     await next()
   }
@@ -59,16 +60,18 @@ export function rateLimitMiddleware(policy: AccessPolicy): Mw {
   return async (c, next) => {
     const limiter = policy.limiter
     if (!limiter.enabled) return next()
-    const client = clientOf(c)
+    const client = clientOf(c, policy.trusted)
+    // Echoed values are clipped: a 14 KB header must not come back twice in the answer.
     c.header('X-Rate-Limit-Limit', limiter.limit.toFixed(2))
     c.header('X-Rate-Limit-Duration', '1')
-    c.header('X-Rate-Limit-Request-Remote-Addr', client.ip)
+    c.header('X-Rate-Limit-Request-Remote-Addr', clip(client.ip))
     const fwd = c.req.header('x-forwarded-for')
-    if (fwd) c.header('X-Rate-Limit-Request-Forwarded-For', fwd)
-    if (!limiter.take(`${client.ip} ${c.req.path}`))
+    if (fwd) c.header('X-Rate-Limit-Request-Forwarded-For', clip(fwd))
+    const path = clip(c.req.path)
+    if (!limiter.take(`${client.ip} ${path}`))
       throw new FerryError(
         'reachMaxAPILimit',
-        `more than ${limiter.limit} requests per second to ${c.req.path} from ${client.ip}`,
+        `more than ${limiter.limit} requests per second to ${path} from ${client.ip}`,
         { retryAfter: 1 },
       )
     await next()

@@ -9,6 +9,7 @@ import { isCategory } from '../../../shared/category.js'
 import type { DebugTask } from '../../../pipeline/debug/types.js'
 import { compileLinear } from '../../../pipeline/regex/linear.js'
 import { scriptName } from '../../../pipeline/scripts/compile.js'
+import { readBody } from '../../../http/body.js'
 import type { HttpDeps, HttpEnv } from '../deps.js'
 
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024
@@ -51,9 +52,8 @@ export function pipelineRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         'invalidPipeline',
         'the pipeline is disabled ([pipeline] enable = false)',
       )
-    const text = await c.req.text()
-    if (text.length > MAX_REQUEST_BYTES)
-      throw new FerryError('bodyTooLarge', 'the debug request is over 64MiB')
+    const bytes = await readBody(c.env?.incoming, c.req.raw, MAX_REQUEST_BYTES)
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8')
     let raw: unknown
     try {
       raw = JSON.parse(text)

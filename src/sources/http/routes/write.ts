@@ -34,6 +34,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
           election: opts.globalElectionTags,
         }),
         maxBodyBytes: deps.config.http_api.max_body_size,
+        maxPoints: deps.config.http_api.max_points_per_request,
         pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: opts.source } : null,
       })
       for (const s of out.pipeline) deps.pipelineEvents?.ran(category, s)

@@ -1,0 +1,95 @@
+/**
+ * `npm run bench:hostile`: what one hostile client costs the others (issue 14).
+ *
+ * 8 well-behaved clients (each its own loopback address) send small writes (10 typical points,
+ * `?dry`) back to back for BENCH_SECONDS (default 15): first alone, then while a ninth client
+ * sends, in turn and without pause, the worst cases: a zstd window bomb, a gzip point bomb,
+ * 64 MiB of tiny points, a flood of requests with rotating X-Forwarded-For, huge headers.
+ * Prints the good clients' p50/p99 and accepted points/s for both runs and their ratio, what
+ * the hostile requests were answered, and the agent's peak RSS. Targets: ratio >= 0.8, p99
+ * under 200 ms, peak RSS under 400 MB.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { makeBody } from './corpus.js'
+import { startChild, type Child } from './lib/child.js'
+import { startClients } from './lib/clients.js'
+import { hostileCases } from './lib/hostile.js'
+import { percentile, type LoadResult } from './lib/load.js'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
+const CLIENTS = 8
+const POINTS = 10
+const here = (p: string) => new URL(p, import.meta.url).pathname
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function goodRun(child: Child, body: Buffer, hostile: boolean) {
+  const clients = startClients(`${child.url}/v1/write/metric?dry`, body, CLIENTS)
+  const answered: Record<string, Record<number, number>> = {}
+  let stop = false
+  const attack = (async () => {
+    const cases = hostileCases()
+    const url = new URL(child.url)
+    while (hostile && !stop)
+      for (const c of cases) {
+        if (stop) break
+        const counts = (answered[c.name] ??= {})
+        for (const r of await c.run(url)) counts[r.status] = (counts[r.status] ?? 0) + 1
+      }
+  })()
+  await sleep(SECONDS * 1000)
+  const r = await clients.stop()
+  stop = true
+  await attack
+  return { r, answered }
+}
+
+const line = (name: string, r: LoadResult) =>
+  `${name}: ${fmt((r.ok * POINTS) / r.seconds)} points/s accepted, p50 ${percentile(r.latenciesMs, 50).toFixed(2)} ms, p99 ${percentile(r.latenciesMs, 99).toFixed(2)} ms, non-2xx ${r.failed}`
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-bench-'))
+  const child = await startChild(
+    [here('../src/main.js'), 'run', '--config', '/nonexistent'],
+    {
+      ENV_HTTP_LISTEN: '127.0.0.1:0',
+      ENV_WORKSPACE_EMBEDDED: 'false',
+      ENV_DATA_DIR: dir,
+      ENV_LOG_LEVEL: 'info',
+      ENV_DECODE_MAX_QUEUE: '1024',
+      // On, as shipped, but above what one good client sends.
+      ENV_REQUEST_RATE_LIMIT: '400',
+    },
+    /"event":"agent_started","listen":"([^"]+)"/,
+  )
+  try {
+    const body = Buffer.from(makeBody(POINTS))
+    await goodRun(child, body, false).catch(() => undefined) // warm-up pass is the first run
+    const calm = await goodRun(child, body, false)
+    const calmRss = child.peakRssMb()
+    const attacked = await goodRun(child, body, true)
+    const ratio = attacked.r.ok / attacked.r.seconds / (calm.r.ok / calm.r.seconds)
+    console.log(
+      `${CLIENTS} good clients, ${POINTS}-point writes (${body.length} bytes), ${SECONDS}s per run`,
+    )
+    console.log(line('no hostile client  ', calm.r))
+    console.log(line('with hostile client', attacked.r))
+    console.log(`ratio (points/s with / without): ${ratio.toFixed(3)}`)
+    console.log('hostile requests answered (status: count):')
+    for (const [name, counts] of Object.entries(attacked.answered))
+      console.log(`  ${name}: ${JSON.stringify(counts)}`)
+    console.log(
+      `agent peak RSS: ${calmRss.toFixed(0)} MB without, ${child.peakRssMb().toFixed(0)} MB in all`,
+    )
+  } finally {
+    await child.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exitCode = 1
+})

@@ -1,0 +1,106 @@
+/**
+ * The decode pool under faults and load: a worker that dies (here: over its heap limit) fails
+ * only its own request, with 503 decodeWorkerDied, and is replaced; small tasks overtake
+ * queued large ones.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { FerryError } from '../../../src/errors.js'
+import { isLargeTask, Lanes } from '../../../src/ingest/lanes.js'
+import { DecodePool } from '../../../src/ingest/pool.js'
+import { plainTask } from '../../../src/ingest/protocol.js'
+
+const small = () => plainTask(Buffer.from('m f=1i'), 'metric')
+
+test('a worker dying over its heap limit: 503 for its request, other writes go on', async () => {
+  const deaths: string[] = []
+  const pool = new DecodePool({
+    workers: 2,
+    maxQueue: 64,
+    resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 },
+    onWorkerDied: (e) => deaths.push(e.message),
+  })
+  await pool.start()
+  try {
+    // 2 million tiny points need about 700 MB of heap: far past the 32 MB limit.
+    const huge = plainTask(Buffer.from('a x=1\n'.repeat(2_000_000)), 'metric', {
+      maxPoints: Infinity,
+    })
+    const dying = pool.decode(huge).then(
+      () => assert.fail('the huge task should fail'),
+      (e: unknown) => e,
+    )
+    const others = await Promise.all(Array.from({ length: 20 }, () => pool.decode(small())))
+    assert.deepEqual(
+      others.map((r) => r.points),
+      Array(20).fill(1),
+    )
+    const err = (await dying) as FerryError
+    assert.ok(err instanceof FerryError)
+    assert.equal(err.code, 'decodeWorkerDied')
+    assert.equal(err.status, 503)
+    assert.equal(err.retryAfter, 1)
+    assert.match(
+      err.message,
+      /^the decode worker handling this request died \(.+\); it has been replaced, retry the request$/,
+    )
+    assert.equal(deaths.length, 1)
+    const after = await Promise.all(Array.from({ length: 10 }, () => pool.decode(small())))
+    assert.equal(after.length, 10)
+  } finally {
+    await pool.shutdown()
+  }
+})
+
+test('lanes: small tasks overtake queued large ones; large never hold the last slot', async () => {
+  const lanes = new Lanes(2, 10)
+  const order: string[] = []
+  const gates = new Map<string, () => void>()
+  const job = (name: string) => () =>
+    new Promise<string>((resolve) => {
+      order.push(`start ${name}`)
+      gates.set(name, () => resolve(name))
+    })
+  const busy = () => new FerryError('agentBusy', 'full')
+  const l1 = lanes.run(true, job('L1'), busy)
+  const l2 = lanes.run(true, job('L2'), busy)
+  const s1 = lanes.run(false, job('S1'), busy)
+  await new Promise((r) => setImmediate(r))
+  assert.deepEqual(order, ['start L1', 'start S1'])
+  const s2 = lanes.run(false, job('S2'), busy)
+  gates.get('S1')!()
+  assert.equal(await s1, 'S1')
+  await new Promise((r) => setImmediate(r))
+  assert.deepEqual(order, ['start L1', 'start S1', 'start S2'])
+  gates.get('L1')!()
+  await l1
+  await new Promise((r) => setImmediate(r))
+  assert.deepEqual(order, ['start L1', 'start S1', 'start S2', 'start L2'])
+  gates.get('S2')!()
+  gates.get('L2')!()
+  assert.deepEqual(await Promise.all([s2, l2]), ['S2', 'L2'])
+  assert.equal(lanes.queued, 0)
+})
+
+test('lanes: a full queue answers busy at once', async () => {
+  const lanes = new Lanes(1, 2)
+  const never = () => new Promise<never>(() => undefined)
+  const busy = () => new FerryError('agentBusy', 'decode queue is full (2 tasks)')
+  void lanes.run(false, never, busy)
+  void lanes.run(false, never, busy)
+  void lanes.run(false, never, busy)
+  assert.equal(lanes.queued, 2)
+  await assert.rejects(lanes.run(false, never, busy), {
+    code: 'agentBusy',
+    message: 'decode queue is full (2 tasks)',
+  })
+})
+
+test('a task is large by what it may expand to', () => {
+  const max = 64 << 20
+  assert.equal(isLargeTask(1 << 20, false, max), false)
+  assert.equal(isLargeTask((1 << 20) + 1, false, max), true)
+  assert.equal(isLargeTask(1016, true, max), false)
+  assert.equal(isLargeTask(1017, true, max), true)
+  assert.equal(isLargeTask(2048, true, 1 << 20), false)
+})
