@@ -1,7 +1,8 @@
-// Lint rules: typescript-eslint's recommended set, plus the boundaries of
-// ARCHITECTURE.md: workers never import the HTTP source.
+// Lint rules: typescript-eslint's recommended set, plus the layers of ARCHITECTURE.md
+// (eslint.layers.js): no folder imports one above it, so folders never import in a loop.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import { layers } from './eslint.layers.js'
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', '.scratch/**'] },
@@ -26,17 +27,8 @@ export default tseslint.config(
     rules: { 'no-undef': 'off' },
   },
   {
-    files: ['workers/**/*.ts', 'src/decode/**/*.ts', 'src/pipeline/**/*.ts'],
-    ignores: ['src/pipeline/settings.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/sources/**'], message: 'decode code never imports the HTTP source' },
-          ],
-        },
-      ],
-    },
+    files: ['src/**/*.ts'],
+    plugins: { ferry: layers },
+    rules: { 'ferry/layers': 'error' },
   },
 )

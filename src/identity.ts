@@ -32,12 +32,3 @@ export function identity(hostnameOverride: string): Identity {
     startedAt: Date.now(),
   }
 }
-
-/** Go's time.Duration String() form, as the reference agent prints uptime: "1h2m3.5s". */
-export function goDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`
-  const h = Math.floor(ms / 3_600_000)
-  const m = Math.floor((ms % 3_600_000) / 60_000)
-  const s = (ms % 60_000) / 1000
-  return `${h ? `${h}h` : ''}${h || m ? `${m}m` : ''}${Number(s.toFixed(3))}s`
-}

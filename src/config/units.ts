@@ -1,22 +1,10 @@
 /** Durations ("30s", "1m30s", "500ms") and sizes ("64MiB", "1MB", 1048576) in config values. */
-const DURATION_UNITS: Record<string, number> = {
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-}
+import { LONG_UNITS, parseMillis } from '../shared/duration.js'
 
-/** Milliseconds, wrapped as [ms], or undefined. */
+/** Milliseconds, wrapped as [ms], or undefined (Go syntax plus days, shared/duration.ts). */
 export function parseDuration(s: string): [number] | undefined {
-  const re = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy
-  let total = 0
-  let matched = 0
-  for (const m of s.trim().matchAll(re)) {
-    total += Number(m[1]) * DURATION_UNITS[m[2]]
-    matched += m[0].length
-  }
-  return matched > 0 && matched === s.trim().length ? [Math.round(total)] : undefined
+  const ms = parseMillis(s, { d: LONG_UNITS.d })
+  return ms === null || ms < 0 ? undefined : [ms]
 }
 
 const SIZE_UNITS: Record<string, number> = {

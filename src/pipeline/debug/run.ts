@@ -9,7 +9,7 @@ import { fromPl, toPl, type PlPoint } from '../lib/pl-point.js'
 import { scriptName, type PlError } from '../scripts/compile.js'
 import { compileLinear } from '../regex/linear.js'
 import { localZone } from '../../shared/time-zone.js'
-import { goDuration } from './duration.js'
+import { formatDuration } from '../../shared/duration.js'
 import { decodeText, recordsOf } from './records.js'
 import type { DebugResult, DebugTask, PlResult, PointResult } from './types.js'
 
@@ -92,7 +92,7 @@ export async function runDebug(task: DebugTask, tz?: string): Promise<DebugResul
       return {
         ok: true,
         content: {
-          cost: goDuration(process.hrtime.bigint() - started),
+          cost: formatDuration(process.hrtime.bigint() - started),
           benchmark: '',
           pl_errors: plErrors,
           plresults: [],
@@ -113,7 +113,7 @@ export async function runDebug(task: DebugTask, tz?: string): Promise<DebugResul
       start,
     })
     if (points.length) e.run(task.category, task.scriptName, points)
-    const cost = goDuration(process.hrtime.bigint() - started)
+    const cost = formatDuration(process.hrtime.bigint() - started)
     const file = `${task.scriptName}.p`
     const benchmark = task.benchmark && points.length ? bench(e, task, points[0]) : ''
     return {

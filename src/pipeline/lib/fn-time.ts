@@ -4,17 +4,9 @@ import { keyArg, type CallCtx } from './context.js'
 import { deleteKey, getKey, setKey, type PlPoint } from './pl-point.js'
 import { parseTime } from '../time/parse.js'
 import { formatTime } from '../time/format.js'
+import { parseDuration } from '../../shared/duration.js'
 
 const UNIT_NS: Record<string, bigint> = { s: 1_000_000_000n, ms: 1_000_000n, us: 1000n, ns: 1n }
-const DURATION_NS: Record<string, number> = {
-  ns: 1,
-  us: 1e3,
-  µs: 1e3,
-  ms: 1e6,
-  s: 1e9,
-  m: 60e9,
-  h: 3600e9,
-}
 
 function defaultTime(c: CallCtx, p: PlPoint, a: unknown[]): boolean {
   const key = keyArg(a[0], 'default_time')
@@ -26,16 +18,6 @@ function defaultTime(c: CallCtx, p: PlPoint, a: unknown[]): boolean {
   p.time = ns
   deleteKey(p, key)
   return true
-}
-
-/** Go duration syntax: `1h2m3.5s`, `-150ms`, `2us`. */
-export function parseDuration(s: string): number | null {
-  const m = /^([+-])?((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+$/.exec(s)
-  if (!m) return s === '0' ? 0 : null
-  let total = 0
-  for (const part of s.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/g))
-    total += Number(part[1]) * DURATION_NS[part[2]]
-  return Math.round(m[1] === '-' ? -total : total)
 }
 
 function datetime(p: PlPoint, a: unknown[]): boolean {
@@ -57,7 +39,8 @@ export const TIME_FNS: Record<string, LibFn> = {
     run: (_c, p, a) => {
       const key = keyArg(a[0], 'parse_duration')
       const v = getKey(p, key)
-      const ns = typeof v === 'string' ? parseDuration(v) : null
+      const parsed = typeof v === 'string' ? parseDuration(v) : null
+      const ns = parsed === null ? null : Number(parsed)
       if (ns !== null) setKey(p, key, ns)
     },
   },

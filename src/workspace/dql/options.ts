@@ -3,7 +3,7 @@
  * shape. Unknown fields are ignored, as the reference agent drops them.
  */
 import { FerryError } from '../../errors.js'
-import { parseDuration } from '../../config/units.js'
+import { parseMillis } from '../../shared/duration.js'
 
 export interface QueryOptions {
   query: string
@@ -60,14 +60,9 @@ function orderby(v: unknown, where: string): QueryOptions['orderby'] {
 
 function maxDuration(v: unknown, where: string): number {
   if (v === undefined || v === null || v === '') return DEFAULT_MAX_DURATION_MS
-  const s = String(v)
-    .trim()
-    .replace(/^(\d+)w$/, (_m, n: string) => `${Number(n) * 7}d`)
-    .replace(/^(\d+)y$/, (_m, n: string) => `${Number(n) * 365}d`)
-  const ms = parseDuration(s)
-  if (!ms || ms[0] <= 0)
-    throw bad(`${where}.max_duration: expected a duration such as 1h, 7d or 1y`)
-  return ms[0]
+  const ms = parseMillis(String(v))
+  if (!ms || ms <= 0) throw bad(`${where}.max_duration: expected a duration such as 1h, 7d or 1y`)
+  return ms
 }
 
 export function parseQueryOptions(raw: unknown, index: number): QueryOptions {

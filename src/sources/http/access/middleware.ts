@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { FerryError } from '../../../errors.js'
-import { goDuration } from '../../../identity.js'
+import { formatMillis } from '../../../shared/duration.js'
 import type { HttpEnv } from '../deps.js'
 import { clip } from '../../../shared/clip.js'
 import { clientOf } from './client.js'
@@ -31,7 +31,7 @@ export function timeoutMiddleware(policy: AccessPolicy): Mw {
     clearTimeout(timer)
     if (timedOut) {
       abort.abort()
-      throw new FerryError('requestTimeout', `timeout(${goDuration(ms)})`)
+      throw new FerryError('requestTimeout', `timeout(${formatMillis(ms)})`)
     }
   }
 }

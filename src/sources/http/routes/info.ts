@@ -1,6 +1,6 @@
 /** `GET /v1/ping` (spec 4.10, wrapped in content) and `GET /v1/ntp` (spec 4.4, not wrapped). */
 import type { Hono } from 'hono'
-import { goDuration } from '../../../identity.js'
+import { formatMillis } from '../../../shared/duration.js'
 import type { HttpDeps, HttpEnv } from '../deps.js'
 
 export function infoRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
@@ -9,7 +9,7 @@ export function infoRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
     c.json({
       content: {
         version: id.version,
-        uptime: goDuration(Date.now() - id.startedAt),
+        uptime: formatMillis(Date.now() - id.startedAt),
         host: id.host,
         commit: id.commit,
         buffer_id: deps.buffer.id,
