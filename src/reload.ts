@@ -1,33 +1,40 @@
 /**
- * What a config reload (SIGHUP) can change in a running agent. Live: global host and election
- * tags, the HTTP access settings (public routes, CORS origins, rate limit, trusted proxies,
- * request timeout), the log level, and the pipeline scripts (rescanned at once). Every other
- * changed key is reported as needing a restart and keeps its running value: the listeners, the
- * buffer and the upstreams stay as they are, so no accepted or in-flight write is dropped by a
- * reload.
+ * What a config reload (SIGHUP) can change in a running agent: the keys the schema marks
+ * `live` (global host and election tags, the HTTP access settings, the log level); the pipeline
+ * scripts are rescanned too. Every other changed key is reported as needing a restart and keeps
+ * its running value: the listeners, the buffer and the upstreams stay as they are, so no
+ * accepted or in-flight write is dropped by a reload.
  */
 import { isDeepStrictEqual } from 'node:util'
-import type { Config } from './config/schema.js'
+import { SCHEMA, type Config } from './config/schema.js'
+import type { SectionSpec } from './config/spec.js'
 
-export const LIVE_KEYS = new Set([
-  'global_host_tags',
-  'election.tags',
-  'http_api.public_apis',
-  'http_api.allowed_cors_origins',
-  'http_api.request_rate_limit',
-  'http_api.request_rate_limit_burst',
-  'http_api.timeout',
-  'http_api.trusted_proxies',
-  'logging.level',
-])
+const sections: Readonly<Record<string, SectionSpec>> = SCHEMA
+
+/** `section.key` of every live key; a free-form table (`'*'`) is named by its section. */
+export const LIVE_KEYS = new Set(
+  Object.entries(sections).flatMap(([section, keys]) =>
+    Object.entries(keys)
+      .filter(([, spec]) => spec.live)
+      .map(([key]) => (key === '*' ? section : `${section}.${key}`)),
+  ),
+)
+
+type Tables = Record<string, Record<string, unknown>>
+
+/** The config as plain tables of values (a view, for comparing and copying by name). */
+function tables(c: Config): Tables {
+  const out: Tables = {}
+  for (const [section, value] of Object.entries(c)) out[section] = { ...value }
+  return out
+}
 
 /** Every `section.key` whose value differs (free-form tables compare whole). */
 export function changedKeys(before: Config, after: Config): string[] {
   const out: string[] = []
-  const a = before as unknown as Record<string, Record<string, unknown>>
-  const b = after as unknown as Record<string, Record<string, unknown>>
+  const [a, b] = [tables(before), tables(after)]
   for (const section of Object.keys(b)) {
-    if (section === 'global_host_tags') {
+    if (sections[section]?.['*']) {
       if (!isDeepStrictEqual(a[section], b[section])) out.push(section)
       continue
     }
@@ -52,12 +59,15 @@ export function planReload(before: Config, after: Config): ReloadPlan {
 
 /** The running config after a reload: `live` keys from `after`, everything else from `before`. */
 export function mergeLive(before: Config, after: Config, live: Set<string>): Config {
-  const out = structuredClone(before) as unknown as Record<string, Record<string, unknown>>
-  const b = after as unknown as Record<string, Record<string, unknown>>
+  const out = structuredClone(before)
+  const b = tables(after)
   for (const k of live) {
-    const [section, key] = k.split('.')
-    if (key === undefined) out[section] = structuredClone(b[section])
-    else out[section][key] = structuredClone(b[section][key])
+    const [section, key] = k.split('.') as [keyof Config, string | undefined]
+    const target: Record<string, unknown> = out[section]
+    if (key === undefined) {
+      for (const old of Object.keys(target)) delete target[old]
+      Object.assign(target, structuredClone(b[section]))
+    } else target[key] = structuredClone(b[section][key])
   }
-  return out as unknown as Config
+  return out
 }

@@ -6,5 +6,3 @@ export const listenCheck = (v: string) => {
 }
 export const positive = (v: number) => (v > 0 ? undefined : 'must be greater than 0')
 export const nonNegative = (v: number) => (v >= 0 ? undefined : 'must not be negative')
-export const oneOf = (values: string[]) => (v: string) =>
-  values.includes(v) ? undefined : `one of ${values.join(', ')}`

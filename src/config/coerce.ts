@@ -1,12 +1,13 @@
 /** Converts raw TOML or ENV_* values to a key's type (see KeySpec); errors are strings. */
 import { parseBytes, parseDuration } from './units.js'
-import type { KeySpec } from './schema.js'
+import type { KeySpec } from './spec.js'
 
 /** Converts a raw TOML or env value to the key's type; returns [value] or an error string. */
 export function coerce(spec: KeySpec, raw: unknown, fromEnv: boolean): [unknown] | string {
   switch (spec.type) {
     case 'string':
-      return typeof raw === 'string' ? [raw] : 'expected a string'
+      if (typeof raw !== 'string') return 'expected a string'
+      return !spec.values || spec.values.includes(raw) ? [raw] : `one of ${spec.values.join(', ')}`
     case 'bool':
       if (typeof raw === 'boolean') return [raw]
       if (fromEnv && typeof raw === 'string')

@@ -7,7 +7,8 @@ import fs from 'node:fs'
 import { parse } from 'smol-toml'
 import { FerryError } from '../errors.js'
 import { coerce } from './coerce.js'
-import { SCHEMA, type Config, type KeySpec } from './schema.js'
+import { SCHEMA, type Config } from './schema.js'
+import type { SectionSpec } from './spec.js'
 
 export interface LoadedConfig {
   config: Config
@@ -24,8 +25,7 @@ export interface LoadedConfig {
   fromEnv: string[]
 }
 
-type Sections = Record<string, Record<string, KeySpec>>
-const schema = SCHEMA as unknown as Sections
+const schema: Readonly<Record<string, SectionSpec>> = SCHEMA
 
 function defaults(): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {}
@@ -149,8 +149,16 @@ export function checkConfigText(text: string, path: string): string[] {
   const errors: string[] = []
   const out = defaults()
   applyFile(out, parseToml(text, path, errors), path, errors)
-  crossCheck(out as unknown as Config, errors)
+  crossCheck(validated(out), errors)
   return errors
+}
+
+/**
+ * The one place untyped values become a Config: `out` started from every key's default and
+ * took only values that passed their key's coercion and checks, so it has the schema's shape.
+ */
+function validated(out: Record<string, Record<string, unknown>>): Config {
+  return out as Config
 }
 
 /** Rules across keys, checked after every key is known. */
@@ -171,7 +179,7 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv = process.env): 
   const doc = containerMode(env) ? null : readToml(path, errors)
   if (doc) applyFile(out, doc, path, errors)
   const fromEnv = applyEnv(out, env, errors)
-  const config = out as unknown as Config
+  const config = validated(out)
   crossCheck(config, errors)
   if (errors.length) throw new FerryError('configInvalid', errors.join('\n'))
   const file = doc ? path : null

@@ -1,6 +1,7 @@
 /** The `[http_api]` and `[http_api.tls]` sections: listeners, limits and access control. */
 import { isIP } from 'node:net'
 import { listenCheck, nonNegative, positive } from './checks.js'
+import type { SectionOf, SectionSpec } from './spec.js'
 
 const originsCheck = (v: string[]) =>
   v.find((o) => o !== '*' && !/^https?:\/\/[^/]+$/.test(o))
@@ -43,52 +44,47 @@ export const HTTP_SCHEMA = {
     env: 'ENV_HTTP_MAX_POINTS_PER_REQUEST',
     check: positive,
   },
-  timeout: { type: 'duration', default: 30_000, env: 'ENV_HTTP_TIMEOUT', check: positive },
+  timeout: {
+    type: 'duration',
+    default: 30_000,
+    env: 'ENV_HTTP_TIMEOUT',
+    check: positive,
+    live: true,
+  },
   trusted_proxies: {
     type: 'strings',
     default: [],
     env: 'ENV_HTTP_TRUSTED_PROXIES',
     check: cidrCheck,
+    live: true,
   },
-  public_apis: { type: 'strings', default: [], env: 'ENV_HTTP_PUBLIC_APIS' },
+  public_apis: { type: 'strings', default: [], env: 'ENV_HTTP_PUBLIC_APIS', live: true },
   allowed_cors_origins: {
     type: 'strings',
     default: [],
     env: 'ENV_HTTP_ALLOWED_CORS_ORIGINS',
     check: originsCheck,
+    live: true,
   },
   request_rate_limit: {
     type: 'number',
     default: 100,
     env: 'ENV_REQUEST_RATE_LIMIT',
+    live: true,
   },
   request_rate_limit_burst: {
     type: 'int',
     default: 0,
     env: 'ENV_REQUEST_RATE_LIMIT_BURST',
     check: nonNegative,
+    live: true,
   },
-} as const
+} as const satisfies SectionSpec
 
 export const HTTP_TLS_SCHEMA = {
   cert: { type: 'string', default: '', env: 'ENV_HTTP_TLS_CERT' },
   privkey: { type: 'string', default: '', env: 'ENV_HTTP_TLS_PRIVKEY' },
-} as const
+} as const satisfies SectionSpec
 
-export interface HttpConfig {
-  listen: string
-  listen_socket: string
-  max_body_size: number
-  max_points_per_request: number
-  timeout: number
-  trusted_proxies: string[]
-  public_apis: string[]
-  allowed_cors_origins: string[]
-  request_rate_limit: number
-  request_rate_limit_burst: number
-}
-
-export interface HttpTlsConfig {
-  cert: string
-  privkey: string
-}
+export type HttpConfig = SectionOf<typeof HTTP_SCHEMA>
+export type HttpTlsConfig = SectionOf<typeof HTTP_TLS_SCHEMA>

@@ -1,5 +1,6 @@
 /** The `[pipeline]` section of the config schema (scripts, sandbox limits, reload). */
 import { isZone } from '../shared/time-zone.js'
+import type { SectionOf, SectionSpec } from './spec.js'
 
 const atLeast = (min: number, what: string) => (v: number) =>
   v >= min ? undefined : `at least ${what}`
@@ -57,19 +58,6 @@ export const PIPELINE_SCHEMA = {
     env: 'ENV_PIPELINE_RELOAD_INTERVAL',
     check: atLeast(100, '100ms'),
   },
-} as const
+} as const satisfies SectionSpec
 
-export interface PipelineConfig {
-  enable: boolean
-  dir: string
-  default_pipeline: Record<string, string>
-  timezone: string
-  memory_limit: number
-  max_stack_size: number
-  batch_timeout: number
-  max_batch: number
-  max_created_points: number
-  max_output_bytes: number
-  debug_concurrency: number
-  reload_interval: number
-}
+export type PipelineConfig = SectionOf<typeof PIPELINE_SCHEMA>

@@ -1,4 +1,5 @@
 /** The `[workspace]` section: the local workspace service, embedded or standalone. */
+import type { SectionOf, SectionSpec } from './spec.js'
 import { listenCheck, nonNegative, positive } from './checks.js'
 
 export const WORKSPACE_SCHEMA = {
@@ -60,20 +61,6 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_DEDUPE_WINDOW',
     check: positive,
   },
-} as const
+} as const satisfies SectionSpec
 
-export interface WorkspaceConfig {
-  embedded: boolean
-  listen: string
-  data_dir: string
-  default_workspace: string
-  max_body_size: number
-  max_pending_points: number
-  commit_max_points: number
-  query_timeout: number
-  max_result_rows: number
-  memory_limit: number
-  threads: number
-  decode_workers: number
-  dedupe_window: number
-}
+export type WorkspaceConfig = SectionOf<typeof WORKSPACE_SCHEMA>

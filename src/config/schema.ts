@@ -5,27 +5,17 @@
  *
  * Section and key names follow the reference agent's datakit.conf where one exists.
  */
-import { PIPELINE_SCHEMA, type PipelineConfig } from './schema-pipeline.js'
-import { HTTP_SCHEMA, HTTP_TLS_SCHEMA, type HttpConfig, type HttpTlsConfig } from './schema-http.js'
+import { PIPELINE_SCHEMA } from './schema-pipeline.js'
+import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
 import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
-import { nonNegative, oneOf, positive } from './checks.js'
+import { nonNegative, positive } from './checks.js'
+import type { ConfigOf, SectionSpec } from './spec.js'
+
+export type { KeySpec, KeyType } from './spec.js'
 
 export type { WorkspaceConfig }
 
-export type KeyType =
-  'string' | 'int' | 'number' | 'bool' | 'duration' | 'bytes' | 'strings' | 'tags'
-
-export interface KeySpec {
-  type: KeyType
-  default: unknown
-  /** Environment variable that overrides the key (container use). */
-  env?: string
-  /** Extra validation; returns an error message or undefined. */
-  check?: (v: never) => string | undefined
-}
-
-const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']
-const levelCheck = (v: string) => (levels.includes(v) ? undefined : `one of ${levels.join(', ')}`)
+const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const
 const urlCheck = (v: string[]) => {
   for (const u of v) {
     try {
@@ -63,7 +53,7 @@ export const SCHEMA = {
       type: 'string',
       default: 'gzip',
       env: 'ENV_DATAWAY_COMPRESSION',
-      check: oneOf(['gzip', 'zstd', 'none']),
+      values: ['gzip', 'zstd', 'none'],
     },
     gzip_level: {
       type: 'int',
@@ -109,7 +99,7 @@ export const SCHEMA = {
       type: 'string',
       default: 'sync',
       env: 'ENV_DATAWAY_WAL_DURABILITY',
-      check: oneOf(['sync', 'async']),
+      values: ['sync', 'async'],
     },
     max_capacity_gb: {
       type: 'number',
@@ -127,7 +117,7 @@ export const SCHEMA = {
       type: 'string',
       default: 'reject',
       env: 'ENV_DATAWAY_WAL_WHEN_FULL',
-      check: oneOf(['reject', 'drop_oldest', 'drop_newest']),
+      values: ['reject', 'drop_oldest', 'drop_newest'],
     },
     min_free_disk: {
       type: 'bytes',
@@ -136,47 +126,16 @@ export const SCHEMA = {
       check: nonNegative,
     },
   },
-  global_host_tags: { '*': { type: 'tags', default: {}, env: 'ENV_GLOBAL_HOST_TAGS' } },
+  global_host_tags: { '*': { type: 'tags', default: {}, env: 'ENV_GLOBAL_HOST_TAGS', live: true } },
   election: {
     enable: { type: 'bool', default: false, env: 'ENV_ENABLE_ELECTION' },
-    tags: { type: 'tags', default: {}, env: 'ENV_GLOBAL_ELECTION_TAGS' },
+    tags: { type: 'tags', default: {}, env: 'ENV_GLOBAL_ELECTION_TAGS', live: true },
   },
   logging: {
-    level: { type: 'string', default: 'info', env: 'ENV_LOG_LEVEL', check: levelCheck },
+    level: { type: 'string', default: 'info', env: 'ENV_LOG_LEVEL', values: levels, live: true },
   },
   pipeline: PIPELINE_SCHEMA,
   workspace: WORKSPACE_SCHEMA,
-} as const satisfies Record<string, Record<string, KeySpec>>
+} as const satisfies Record<string, SectionSpec>
 
-export interface Config {
-  agent: { hostname: string; data_dir: string }
-  http_api: HttpConfig
-  'http_api.tls': HttpTlsConfig
-  decode: { workers: number; max_queue: number }
-  dataway: {
-    urls: string[]
-    timeout: number
-    max_raw_body_size: number
-    compression: 'gzip' | 'zstd' | 'none'
-    gzip_level: number
-    retry_initial: number
-    retry_max: number
-    drop_expired_package_at: number
-    upload_concurrency: number
-    shutdown_timeout: number
-    max_dead_letters: number
-  }
-  'dataway.wal': {
-    path: string
-    durability: 'sync' | 'async'
-    max_capacity_gb: number
-    max_total_capacity_gb: number
-    when_full: 'reject' | 'drop_oldest' | 'drop_newest'
-    min_free_disk: number
-  }
-  global_host_tags: Record<string, string>
-  election: { enable: boolean; tags: Record<string, string> }
-  logging: { level: string }
-  pipeline: PipelineConfig
-  workspace: WorkspaceConfig
-}
+export type Config = ConfigOf<typeof SCHEMA>
