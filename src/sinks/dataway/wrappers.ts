@@ -16,6 +16,18 @@ export interface RetryPolicy {
   /** Give up (and let the caller drop the body) once it is older than this. */
   deadline: (body: UploadBody) => number
   onRetry: (body: UploadBody, err: UploadError, waitMs: number) => void
+  /** The clock and the wait between attempts (replaced by a virtual clock in tests). */
+  clock?: Clock
+}
+
+export interface Clock {
+  now(): number
+  sleep(ms: number, signal: AbortSignal): Promise<void>
+}
+
+const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => undefined),
 }
 
 /** Full jitter: a uniform wait in [0, min(max, initial * 2^attempt)]. */
@@ -28,6 +40,7 @@ export function backoff(
 }
 
 export function withRetry(send: Send, p: RetryPolicy): Send {
+  const clock = p.clock ?? realClock
   return async (body, signal) => {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -35,9 +48,9 @@ export function withRetry(send: Send, p: RetryPolicy): Send {
       } catch (e) {
         if (!(e instanceof UploadError) || !e.retryable || signal.aborted) throw e
         const wait = Math.max(backoff(attempt, p), e.retryAfterMs ?? 0)
-        if (Date.now() + wait > p.deadline(body)) throw e
+        if (clock.now() + wait > p.deadline(body)) throw e
         p.onRetry(body, e, wait)
-        await sleep(wait, undefined, { signal }).catch(() => undefined)
+        await clock.sleep(wait, signal)
         if (signal.aborted) throw e
       }
     }

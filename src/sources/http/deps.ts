@@ -1,6 +1,7 @@
 /** What the HTTP source needs from the rest of the agent: interfaces, not implementations. */
 import type { WriteBuffer } from '../../buffer/buffer.js'
 import type { Config } from '../../config/schema.js'
+import type { AcceptDeps } from '../../ingest/accept.js'
 import type { Decoder } from '../../ingest/protocol.js'
 import type { PipelineDeps } from '../../pipeline/debug/types.js'
 import type { Identity } from '../../identity.js'
@@ -32,3 +33,12 @@ export interface HttpDeps {
 }
 
 export type { HttpEnv } from '../../http/env.js'
+
+/** What accepting points needs, out of the HTTP source's dependencies. */
+export function acceptDeps(d: HttpDeps): AcceptDeps {
+  return {
+    decoder: d.decoder,
+    buffer: d.buffer,
+    scriptRan: (category, s) => d.pipelineEvents?.ran(category, s),
+  }
+}

@@ -10,7 +10,8 @@ import type { Hono } from 'hono'
 import { FerryError } from '../../../errors.js'
 import { plainTask } from '../../../ingest/protocol.js'
 import { readBody } from '../../../http/body.js'
-import type { HttpDeps, HttpEnv } from '../deps.js'
+import { accept } from '../../../ingest/accept.js'
+import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
 
 const MAX_BODY = 1024 * 1024
 export const LAST_ERROR_MEASUREMENT = 'ferry_lasterror'
@@ -43,20 +44,12 @@ async function store(deps: HttpDeps, r: LastErrorReport): Promise<void> {
     fields: { message: r.message },
   }
   const body = new TextEncoder().encode(JSON.stringify([point]))
-  const out = await deps.decoder.decode(
-    plainTask(body, 'logging', {
-      contentType: 'application/json',
-      extraTags: deps.tags.forWrite({ ignoreHost: false, election: false }),
-      maxBodyBytes: MAX_BODY * 2,
-    }),
-  )
-  await deps.buffer.push({
-    category: 'logging',
-    payload: out.payload,
-    points: out.points,
-    input: 'lasterror',
-    receivedAt: Date.now(),
+  const task = plainTask(body, 'logging', {
+    contentType: 'application/json',
+    extraTags: deps.tags.forWrite({ ignoreHost: false, election: false }),
+    maxBodyBytes: MAX_BODY * 2,
   })
+  await accept(acceptDeps(deps), task, { input: 'lasterror' })
 }
 
 export function lastErrorRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {

@@ -6,7 +6,8 @@ import type { Hono } from 'hono'
 import { FerryError } from '../../../errors.js'
 import { isCategory } from '../../../shared/category.js'
 import { readBody } from '../../../http/body.js'
-import type { HttpDeps, HttpEnv } from '../deps.js'
+import { accept } from '../../../ingest/accept.js'
+import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
 import { parseWriteOptions } from '../write-options.js'
 
 export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
@@ -20,7 +21,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
       const body = await readBody(c.env?.incoming, c.req.raw, deps.config.http_api.max_body_size)
       deps.events.bodyReceived(category, body.length)
       if (body.length === 0) throw new FerryError('emptyBody')
-      const out = await deps.decoder.decode({
+      const task = {
         body,
         category,
         contentType: c.req.header('content-type') ?? '',
@@ -36,22 +37,13 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         maxBodyBytes: deps.config.http_api.max_body_size,
         maxPoints: deps.config.http_api.max_points_per_request,
         pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: opts.source } : null,
-      })
-      for (const s of out.pipeline) deps.pipelineEvents?.ran(category, s)
-      // Answered 408 already: keep nothing, so that the client's retry is not a duplicate.
-      if (c.get('signal')?.aborted)
-        throw new FerryError('requestTimeout', 'timed out before storing')
-      if (!opts.dry && out.points > 0) {
-        const storageIndex = category === 'logging' ? (opts.storageIndex ?? undefined) : undefined
-        await deps.buffer.push({
-          category,
-          payload: out.payload,
-          points: out.points,
-          input: opts.input,
-          storageIndex,
-          receivedAt: Date.now(),
-        })
       }
+      const out = await accept(acceptDeps(deps), task, {
+        input: opts.input,
+        dry: opts.dry,
+        storageIndex: category === 'logging' ? (opts.storageIndex ?? undefined) : undefined,
+        abandoned: () => c.get('signal')?.aborted === true,
+      })
       deps.events.writeAccepted({
         category,
         input: opts.input,

@@ -1,0 +1,43 @@
+/**
+ * Accepting points, for every way they arrive (a write, a lasterror report): decode in a worker
+ * (checks, corrections, tags, pipeline), then hand the batch to the buffer. The caller answers
+ * 200 only after this resolves, so an acknowledged point is as safe as the buffer makes it.
+ */
+import type { WriteBuffer } from '../buffer/buffer.js'
+import { FerryError } from '../errors.js'
+import type { ScriptStat } from '../pipeline/apply.js'
+import type { DecodeOk, DecodeTask, Decoder } from './protocol.js'
+
+export interface AcceptDeps {
+  decoder: Decoder
+  buffer: WriteBuffer
+  /** Told of every script that ran. */
+  scriptRan?: (category: string, s: ScriptStat) => void
+}
+
+export interface AcceptOptions {
+  /** Data source name kept with the batch (`input` of the write API). */
+  input: string
+  /** Check and echo only: nothing is kept. */
+  dry?: boolean
+  storageIndex?: string
+  /** True once the request was answered otherwise (timed out): then nothing may be kept. */
+  abandoned?: () => boolean
+}
+
+export async function accept(d: AcceptDeps, task: DecodeTask, o: AcceptOptions): Promise<DecodeOk> {
+  const out = await d.decoder.decode(task)
+  for (const s of out.pipeline) d.scriptRan?.(task.category, s)
+  // Answered 408 already: keep nothing, so that the client's retry is not a duplicate.
+  if (o.abandoned?.()) throw new FerryError('requestTimeout', 'timed out before storing')
+  if (!o.dry && out.points > 0)
+    await d.buffer.push({
+      category: task.category,
+      payload: out.payload,
+      points: out.points,
+      input: o.input,
+      storageIndex: o.storageIndex,
+      receivedAt: Date.now(),
+    })
+  return out
+}
