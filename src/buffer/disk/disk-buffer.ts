@@ -16,23 +16,16 @@ import { open, type Database, type RootDatabase } from 'lmdb'
 import { FerryError } from '../../errors.js'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
 import type { Batch, BatchBuffer, BufferStats, DeadLetter, Plan, StoredBatch } from '../buffer.js'
-import { fits, victimCategory, type Held } from './budget.js'
+import { Capacity } from './capacity.js'
 import { DeadLetters } from './dead-letters.js'
-import { LedgerWriter, readLedger, type LedgerData } from './ledger.js'
+import { firstKeyOf, type Key } from './keys.js'
+import { LedgerWriter, ledgerMismatch, readLedger, snapshot, type LedgerData } from './ledger.js'
 import { Positions } from './positions.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
 import { decodeRecord, encodeRecord, RecordError, recordSize } from './record.js'
+import { verifyRecords } from './verify.js'
 import type { BufferEvents, DiskBufferOptions } from './types.js'
-
-type Key = [number, number, number, number]
-
-function firstKeyOf<K extends Key | number>(
-  db: Database<unknown, K>,
-  reverse = false,
-): K | undefined {
-  for (const k of db.getKeys({ limit: 1, reverse })) return k
-  return undefined
-}
+import { Waiters } from './waiters.js'
 
 export class DiskBuffer implements BatchBuffer {
   readonly name = 'disk-buffer'
@@ -43,18 +36,25 @@ export class DiskBuffer implements BatchBuffer {
   private dead: DeadLetters | null = null
   private seq = 1
   private readonly stats_ = new CategoryStats()
-  private readonly waiters = new Map<Category, Set<() => void>>()
+  private readonly waiters = new Waiters()
+  private readonly capacity: Capacity
   /** Highest seq pushed per category, for the ledger. */
   private readonly lastSeqOf = new Map<Category, number>()
   private ledger: LedgerWriter | null = null
-  private freeDiskAt = 0
-  private freeDisk = Infinity
   private closed = false
 
   constructor(
     private readonly opts: DiskBufferOptions,
     private readonly events: BufferEvents,
-  ) {}
+  ) {
+    this.capacity = new Capacity({
+      opts,
+      stats: this.stats_,
+      events,
+      db: (c) => this.dbs.get(c)!,
+      remove: (db, keys, op) => this.remove(db, keys, op),
+    })
+  }
 
   async start(): Promise<void> {
     fs.mkdirSync(this.opts.path, { recursive: true })
@@ -74,138 +74,38 @@ export class DiskBuffer implements BatchBuffer {
     for (const c of CATEGORY_NAMES) {
       this.dbs.set(c, this.env.openDB<Buffer, Key>({ name: `cat:${c}`, encoding: 'binary' }))
     }
-    await this.verifyAll()
+    const highest = await verifyRecords(this.dbs, this.stats_, this.lastSeqOf, this.events)
     // Pruned records leave no key behind, so the next seq must also pass every cursor (or a new
     // record could hide behind one and never be sent) and every planned window (positions.ts).
-    this.seq = Math.max(this.seq, this.positions.highestSeen() + 1)
-    this.checkLedger(before)
+    this.seq = Math.max(highest, this.positions.highestSeen()) + 1
+    const mismatch = ledgerMismatch(readLedger(this.opts.path), before, this.seq)
+    if (mismatch)
+      throw new FerryError('bufferDamaged', `buffer at ${this.opts.path} is damaged: ${mismatch}`)
     this.ledger = new LedgerWriter(this.opts.path, () => this.ledgerData())
     this.ledger.write()
   }
 
-  /**
-   * Refuses a buffer that holds less than its ledger says it did (a lost meta page rolls LMDB
-   * back silently; a truncated file opens empty): it must be salvaged, not used and overwritten.
-   */
-  private checkLedger(identityBefore: string | null): void {
-    const led = readLedger(this.opts.path)
-    if (!led) return
-    const why =
-      identityBefore !== led.identity
-        ? `its identity is ${identityBefore ?? 'gone'}, the ledger says ${led.identity}`
-        : led.lastSeq >= this.seq
-          ? `it ends before seq ${led.lastSeq}, which the ledger says was handed out`
-          : null
-    if (why) throw new FerryError('bufferDamaged', `buffer at ${this.opts.path} is damaged: ${why}`)
-  }
-
   private ledgerData(): LedgerData {
-    const categories: LedgerData['categories'] = {}
-    for (const c of CATEGORY_NAMES) {
-      const s = this.stats_.get(c)
-      const lastSeq = this.lastSeqOf.get(c) ?? 0
-      if (s.batches || lastSeq) categories[c] = { records: s.batches, points: s.points, lastSeq }
-    }
-    return {
-      version: 1,
-      identity: this.identity,
-      lastSeq: this.seq - 1,
-      positions: this.positions!.entries(),
-      categories,
-      writtenAt: Date.now(),
-    }
+    return snapshot(
+      this.identity,
+      this.seq - 1,
+      this.positions!.entries(),
+      this.stats_,
+      this.lastSeqOf,
+    )
   }
 
-  /** Start-up scan: verify every record, drop damaged ones, rebuild statistics and `seq`. */
-  private async verifyAll(): Promise<void> {
-    for (const [category, db] of this.dbs) {
-      const damaged: Key[] = []
-      for (const { key, value } of db.getRange()) {
-        this.seq = Math.max(this.seq, key[0] + 1)
-        this.lastSeqOf.set(category, Math.max(this.lastSeqOf.get(category) ?? 0, key[0]))
-        try {
-          decodeRecord(value)
-          this.stats_.add(category, key[3], key[2], key[1])
-        } catch (e) {
-          damaged.push(key)
-          this.events.recordDamaged(category, key[0], (e as Error).message)
-        }
-      }
-      if (damaged.length) await db.transaction(() => damaged.forEach((k) => db.remove(k)))
-    }
-  }
-
-  private held(category: Category): Held {
-    return {
-      category: this.stats_.get(category).bytes,
-      total: this.stats_.total().bytes,
-      freeDisk: this.freeDisk,
-    }
-  }
-
-  private room(category: Category, bytes: number): boolean {
-    const now = Date.now()
-    if (now - this.freeDiskAt > 1000) {
-      this.freeDiskAt = now
-      const st = fs.statfsSync(this.opts.path)
-      this.freeDisk = st.bavail * st.bsize
-    }
-    return fits(this.opts, this.held(category), bytes)
-  }
-
-  /** Makes room per `when_full`; returns false when the new batch must be dropped. */
-  private async makeRoom(batch: Batch, bytes: number): Promise<boolean> {
-    if (this.room(batch.category, bytes)) return true
-    const held = this.held(batch.category)
-    const why = `buffer for ${batch.category} is full (${held.category} bytes held, ${held.total} in all categories, free disk ${this.freeDisk})`
-    if (this.opts.whenFull === 'reject') throw new FerryError('bufferFull', why, { retryAfter: 5 })
-    if (this.opts.whenFull === 'drop_newest') {
-      this.events.pointsDropped(batch.category, 'buffer_full_drop_newest', batch.points)
-      return false
-    }
-    // Each round empties a category or makes room, so the loop is bounded.
-    for (let round = 0; round < CATEGORY_NAMES.length; round++) {
-      const now = this.held(batch.category)
-      const victim = victimCategory(this.opts, now, bytes, batch.category, this.stats_)
-      if (!victim) break
-      await this.dropOldest(victim, batch.category, bytes)
-      if (fits(this.opts, this.held(batch.category), bytes)) break
-    }
-    return true
-  }
-
-  /** Drops `victim`'s oldest batches (at least one) until a batch of `need` fits `category`. */
-  private async dropOldest(victim: Category, category: Category, need: number): Promise<void> {
-    const db = this.dbs.get(victim)!
-    const victims: Key[] = []
-    let freed = 0
-    const held = this.held(category)
-    for (const key of db.getKeys()) {
-      const after = {
-        category: held.category - (victim === category ? freed : 0),
-        total: held.total - freed,
-        freeDisk: held.freeDisk + freed,
-      }
-      if (victims.length && fits(this.opts, after, need)) break
-      victims.push(key)
-      freed += key[3]
-    }
+  /** Removes keys in one transaction; a storage failure becomes the buffer's 503. */
+  private async remove(db: Database<Buffer, Key>, keys: Key[], op: string): Promise<void> {
     await db
-      .transaction(() => victims.forEach((k) => db.remove(k)))
-      .catch((e) => Promise.reject(this.storageError('drop', e)))
+      .transaction(() => keys.forEach((k) => db.remove(k)))
+      .catch((e) => Promise.reject(this.storageError(op, e)))
     this.ledger?.touch()
-    for (const k of victims) {
-      this.stats_.remove(victim, k[3], k[2])
-      this.events.pointsDropped(victim, 'buffer_full_drop_oldest', k[2])
-    }
-    this.stats_.resetOldest(victim, firstKeyOf(db)?.[1])
-    // LMDB reuses the freed pages for the next records, though statfs will not show them free.
-    this.freeDisk += freed
   }
 
   async push(batch: Batch): Promise<void> {
     if (this.closed || !this.env) throw new FerryError('shuttingDown', 'the agent is shutting down')
-    if (!(await this.makeRoom(batch, recordSize(batch)))) return
+    if (!(await this.capacity.makeRoom(batch, recordSize(batch)))) return
     const seq = this.seq++
     const record = encodeRecord(batch, seq)
     const key: Key = [seq, batch.receivedAt, batch.points, record.length]
@@ -221,7 +121,7 @@ export class DiskBuffer implements BatchBuffer {
     this.stats_.add(batch.category, record.length, batch.points, batch.receivedAt)
     this.lastSeqOf.set(batch.category, seq)
     this.ledger?.touch()
-    this.wake(batch.category)
+    this.waiters.wake(batch.category)
   }
 
   /** A storage failure as a retryable 503, reported once here (EIO, ENOSPC, map full). */
@@ -268,10 +168,7 @@ export class DiskBuffer implements BatchBuffer {
     const db = this.dbs.get(category)!
     const keys = [...db.getKeys({ end: [upTo + 1] })]
     if (!keys.length) return
-    await db
-      .transaction(() => keys.forEach((k) => db.remove(k)))
-      .catch((e) => Promise.reject(this.storageError('prune', e)))
-    this.ledger?.touch()
+    await this.remove(db, keys, 'prune')
     for (const k of keys) this.stats_.remove(category, k[3], k[2])
     this.stats_.resetOldest(category, firstKeyOf(db)?.[1])
   }
@@ -311,27 +208,9 @@ export class DiskBuffer implements BatchBuffer {
 
   /** Resolves when a record newer than `afterSeq` exists, or when `signal` aborts. */
   waitFor(category: Category, afterSeq: number, signal: AbortSignal): Promise<void> {
-    if (this.latestSeq(category) > afterSeq || signal.aborted) return Promise.resolve()
-    return new Promise((resolve) => {
-      const set = this.waiters.get(category) ?? new Set()
-      this.waiters.set(category, set)
-      const done = () => {
-        set.delete(done)
-        signal.removeEventListener('abort', done)
-        resolve()
-      }
-      set.add(done)
-      signal.addEventListener('abort', done, { once: true })
-    })
-  }
-
-  private latestSeq(category: Category): number {
     const db = this.dbs.get(category)
-    return db ? (firstKeyOf(db, true)?.[0] ?? 0) : 0
-  }
-
-  private wake(category: Category): void {
-    for (const w of [...(this.waiters.get(category) ?? [])]) w()
+    const latest = () => (db ? (firstKeyOf(db, true)?.[0] ?? 0) : 0)
+    return this.waiters.wait(category, () => latest() > afterSeq, signal)
   }
 
   categoryStats(category: Category): CategoryCounters {
@@ -345,7 +224,7 @@ export class DiskBuffer implements BatchBuffer {
   async shutdown(): Promise<void> {
     if (this.closed) return
     this.closed = true
-    for (const set of this.waiters.values()) for (const w of [...set]) w()
+    this.waiters.wakeAll()
     this.ledger?.flush()
     const env = this.env
     this.env = null

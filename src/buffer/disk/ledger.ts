@@ -12,7 +12,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Category } from '../../shared/category.js'
+import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
+import type { CategoryStats } from './stats.js'
 
 export interface LedgerCategory {
   records: number
@@ -86,4 +87,39 @@ export class LedgerWriter {
     this.timer = null
     this.write()
   }
+}
+
+/**
+ * Why a buffer holds less than its ledger says it did, or null. A lost meta page rolls LMDB back
+ * silently and a truncated file opens empty: such a buffer must be salvaged, not used and
+ * overwritten.
+ */
+export function ledgerMismatch(
+  led: LedgerData | null,
+  identityBefore: string | null,
+  nextSeq: number,
+): string | null {
+  if (!led) return null
+  if (identityBefore !== led.identity)
+    return `its identity is ${identityBefore ?? 'gone'}, the ledger says ${led.identity}`
+  if (led.lastSeq >= nextSeq)
+    return `it ends before seq ${led.lastSeq}, which the ledger says was handed out`
+  return null
+}
+
+/** The ledger of a buffer in this state. */
+export function snapshot(
+  identity: string,
+  lastSeq: number,
+  positions: LedgerData['positions'],
+  stats: CategoryStats,
+  lastSeqOf: Map<Category, number>,
+): LedgerData {
+  const categories: LedgerData['categories'] = {}
+  for (const c of CATEGORY_NAMES) {
+    const s = stats.get(c)
+    const last = lastSeqOf.get(c) ?? 0
+    if (s.batches || last) categories[c] = { records: s.batches, points: s.points, lastSeq: last }
+  }
+  return { version: 1, identity, lastSeq, positions, categories, writtenAt: Date.now() }
 }
