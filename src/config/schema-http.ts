@@ -44,6 +44,20 @@ export const HTTP_SCHEMA = {
     env: 'ENV_HTTP_MAX_POINTS_PER_REQUEST',
     check: positive,
   },
+  max_in_flight_per_client: {
+    type: 'int',
+    default: 64,
+    env: 'ENV_HTTP_MAX_IN_FLIGHT_PER_CLIENT',
+    check: nonNegative,
+    live: true,
+  },
+  max_body_bytes_in_flight: {
+    type: 'bytes',
+    default: 192 * 1024 * 1024,
+    env: 'ENV_HTTP_MAX_BODY_BYTES_IN_FLIGHT',
+    check: positive,
+    live: true,
+  },
   timeout: {
     type: 'duration',
     default: 30_000,

@@ -18,6 +18,7 @@ import { monitorRoutes } from './routes/monitor.js'
 import { boundHeaders } from './header-bounds.js'
 import {
   corsMiddleware,
+  inFlightMiddleware,
   publicAccessMiddleware,
   rateLimitMiddleware,
   timeoutMiddleware,
@@ -55,6 +56,7 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   app.use(corsMiddleware(deps.access))
   app.use(publicAccessMiddleware(deps.access))
   app.use(rateLimitMiddleware(deps.access))
+  app.use(inFlightMiddleware(deps.access))
 
   writeRoutes(app, deps)
   infoRoutes(app, deps)

@@ -1,7 +1,7 @@
 /**
  * Access middleware, outermost first: request timeout, CORS (OPTIONS answers 204 here, before
  * any check, as browsers send preflights without credentials), the loopback-or-public check,
- * then the per client and route rate limit.
+ * then the per client and route rate limit, then the per client limit of requests in flight.
  */
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
@@ -53,6 +53,18 @@ export function publicAccessMiddleware(policy: AccessPolicy): Mw {
         `api ${clip(c.req.path)} disabled from external IP, only loopback(localhost) allowed`,
       )
     await next()
+  }
+}
+
+/** Per client, a bounded number of requests in flight (after the rate limit: cheap first). */
+export function inFlightMiddleware(policy: AccessPolicy): Mw {
+  return async (c, next) => {
+    const release = policy.inFlight.enter(clientOf(c, policy.trusted).ip)
+    try {
+      await next()
+    } finally {
+      release()
+    }
   }
 }
 

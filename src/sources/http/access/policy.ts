@@ -1,9 +1,10 @@
 /**
- * The HTTP access settings in force: public routes, CORS origins, rate limit, trusted
- * proxies and request timeout. One object shared by the middleware; `update` swaps the settings on a config reload
+ * The HTTP access settings in force: public routes, CORS origins, rate limit, in-flight
+ * budgets, trusted proxies and request timeout. One object shared by the middleware; `update` swaps the settings on a config reload
  * (SIGHUP) while requests keep flowing, and keeps the rate limiter's buckets.
  */
 import type { HttpConfig } from '../../../config/schema-http.js'
+import { InFlight } from './in-flight.js'
 import { PublicRoutes } from './public-routes.js'
 import { RateLimiter } from './rate-limit.js'
 import { TrustedProxies } from './trusted-proxies.js'
@@ -16,6 +17,8 @@ export type AccessConfig = Pick<
   | 'request_rate_limit_burst'
   | 'timeout'
   | 'trusted_proxies'
+  | 'max_in_flight_per_client'
+  | 'max_body_bytes_in_flight'
 >
 
 export class AccessPolicy {
@@ -24,6 +27,7 @@ export class AccessPolicy {
   timeoutMs = 30_000
   trusted = new TrustedProxies([])
   readonly limiter = new RateLimiter(0, 0)
+  readonly inFlight = new InFlight(0, Infinity)
 
   constructor(c: AccessConfig) {
     this.update(c)
@@ -35,6 +39,8 @@ export class AccessPolicy {
     this.timeoutMs = c.timeout
     this.trusted = new TrustedProxies(c.trusted_proxies)
     this.limiter.configure(c.request_rate_limit, c.request_rate_limit_burst)
+    this.inFlight.maxPerClient = c.max_in_flight_per_client
+    this.inFlight.maxBodyBytes = c.max_body_bytes_in_flight
   }
 
   /** The value of Access-Control-Allow-Origin for a request's Origin, or null for none. */

@@ -2,6 +2,7 @@
  * `POST /v1/write/:category` (spec 4.1): the category is checked before the body is read; the
  * body goes to a decode worker; accepted points go to the buffer, and only then the 200.
  */
+import type { IncomingMessage } from 'node:http'
 import type { Hono } from 'hono'
 import { FerryError } from '../../../errors.js'
 import { isCategory } from '../../../shared/category.js'
@@ -10,6 +11,30 @@ import { accept } from '../../../ingest/accept.js'
 import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
 import { parseWriteOptions } from '../write-options.js'
 
+/** Undeclared lengths reserve this much up front and the rest once read. */
+const UNDECLARED = 1024 * 1024
+
+/**
+ * Reads the body within its limit and within the agent's budget of body bytes in memory
+ * (`max_body_bytes_in_flight`): a declared length is reserved before reading, so a burst of
+ * large bodies is refused (503) instead of held.
+ */
+async function budgetedBody(
+  incoming: IncomingMessage | undefined,
+  req: Request,
+  deps: HttpDeps,
+  releases: (() => void)[],
+): Promise<Uint8Array> {
+  const limit = deps.config.http_api.max_body_size
+  const declared = Number(req.headers.get('content-length') ?? NaN)
+  const known = Number.isSafeInteger(declared) && declared >= 0 && declared <= limit
+  releases.push(deps.access.inFlight.reserve(known ? declared : UNDECLARED))
+  const body = await readBody(incoming, req, limit)
+  if (!known && body.length > UNDECLARED)
+    releases.push(deps.access.inFlight.reserve(body.length - UNDECLARED))
+  return body
+}
+
 export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
   app.post('/v1/write/:category', async (c) => {
     const category = c.req.param('category')
@@ -17,8 +42,9 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
       throw new FerryError('invalidCategory', `invalid URL "${c.req.path}"`)
     const url = new URL(c.req.url)
     const opts = parseWriteOptions(url.searchParams, c.req.header('content-encoding'))
+    const releases: (() => void)[] = []
     try {
-      const body = await readBody(c.env?.incoming, c.req.raw, deps.config.http_api.max_body_size)
+      const body = await budgetedBody(c.env?.incoming, c.req.raw, deps, releases)
       deps.events.bodyReceived(category, body.length)
       if (body.length === 0) throw new FerryError('emptyBody')
       const task = {
@@ -55,6 +81,8 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
     } catch (e) {
       if (e instanceof FerryError) deps.events.writeRejected(category, opts.input, e)
       throw e
+    } finally {
+      for (const release of releases) release()
     }
   })
 }
