@@ -30,6 +30,12 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_COMMIT_MAX_POINTS',
     check: positive,
   },
+  ingest_quota: {
+    type: 'int',
+    default: 0,
+    env: 'ENV_WORKSPACE_INGEST_QUOTA',
+    check: nonNegative,
+  },
   query_timeout: {
     type: 'duration',
     default: 30_000,

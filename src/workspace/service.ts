@@ -24,6 +24,7 @@ import { Db } from './store/db.js'
 import { Labels } from './store/labels.js'
 import { Writer } from './store/writer.js'
 import { UploadDecoder } from './ingest/pool.js'
+import { IngestQuota } from './ingest/quota.js'
 
 export function workspaceDir(cfg: Config): string {
   return cfg.workspace.data_dir || path.join(cfg.agent.data_dir, 'workspace')
@@ -71,6 +72,7 @@ export class WorkspaceService implements Component {
       labels: new Labels(db),
       writer: this.writer,
       decoder: this.decoder,
+      quota: new IngestQuota(c.ingest_quota),
       events: new WorkspaceEvents(this.log, registry),
       adminSecret: this.writeAdminSecret(),
     }

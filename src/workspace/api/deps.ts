@@ -8,6 +8,7 @@ import type { Db } from '../store/db.js'
 import type { Labels } from '../store/labels.js'
 import type { Writer } from '../store/writer.js'
 import type { UploadDecoder } from '../ingest/pool.js'
+import type { IngestQuota } from '../ingest/quota.js'
 import type { WorkspaceEvents } from '../events.js'
 
 export interface WorkspaceDeps {
@@ -19,6 +20,7 @@ export interface WorkspaceDeps {
   labels: Labels
   writer: Writer
   decoder: UploadDecoder
+  quota: IngestQuota
   events: WorkspaceEvents
   /** Secret for the admin routes used by `ferry workspace ...` while the service runs. */
   adminSecret: string

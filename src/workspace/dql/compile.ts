@@ -55,10 +55,11 @@ function whereSql(scope: Scope, q: Query, o: QueryOptions, range: Range, desc: b
 }
 
 function fromSql(input: CompileInput, scope: Scope): string {
-  const table = qualified(input.workspaceId, input.table)
+  const table = qualified(input.workspaceId, scope.table.phys)
   const objects = input.query.category === 'object' || input.query.category === 'custom_object'
-  if (!objects || !scope.table.byName.has('name')) return table
-  return `(SELECT * FROM ${table} QUALIFY row_number() OVER (PARTITION BY "name" ORDER BY ${ident(TIME_COLUMN)} DESC) = 1)`
+  const name = scope.table.byName.get('name')
+  if (!objects || !name) return table
+  return `(SELECT * FROM ${table} QUALIFY row_number() OVER (PARTITION BY ${ident(name.phys)} ORDER BY ${ident(TIME_COLUMN)} DESC) = 1)`
 }
 
 function innerSql(

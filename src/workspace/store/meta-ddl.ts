@@ -26,6 +26,12 @@ export const META_DDL = [
     workspace_id VARCHAR NOT NULL, tbl VARCHAR NOT NULL, col VARCHAR NOT NULL,
     pos INTEGER NOT NULL, kind VARCHAR NOT NULL, type VARCHAR NOT NULL,
     PRIMARY KEY (workspace_id, tbl, col))`,
+  // Physical names where they differ from the logical ones (see physical.ts); databases made
+  // before they existed have none, and there the two are equal.
+  'ALTER TABLE meta.columns ADD COLUMN IF NOT EXISTS phys VARCHAR',
+  `CREATE TABLE IF NOT EXISTS meta.tables (
+    workspace_id VARCHAR NOT NULL, tbl VARCHAR NOT NULL, phys VARCHAR NOT NULL,
+    PRIMARY KEY (workspace_id, tbl))`,
   // Package ids seen within the dedupe window, so that a re-sent body is stored once.
   `CREATE TABLE IF NOT EXISTS meta.packages (
     workspace_id VARCHAR NOT NULL, pkg_id VARCHAR NOT NULL, seen_at BIGINT NOT NULL,
