@@ -62,6 +62,8 @@ export const ERRORS = {
   invalidToken: { status: 403, retryable: false },
   invalidApiKey: { status: 403, retryable: false },
   routerNotFound: { status: 400, retryable: false },
+  /** An unknown Dataway route (`/v1/...`): 404 as Dataway answers, rendered `RouterNotFound`. */
+  datawayRouteNotFound: { status: 404, retryable: false },
   objectNotFound: { status: 404, retryable: false },
   invalidParameter: { status: 400, retryable: false },
   queryInvalid: { status: 400, retryable: false },

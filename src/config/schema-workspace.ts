@@ -36,6 +36,12 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_INGEST_QUOTA',
     check: nonNegative,
   },
+  replay_max_bytes: {
+    type: 'bytes',
+    default: 256 * 1024 * 1024,
+    env: 'ENV_WORKSPACE_REPLAY_MAX_BYTES',
+    check: positive,
+  },
   query_timeout: {
     type: 'duration',
     default: 30_000,

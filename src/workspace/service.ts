@@ -22,6 +22,8 @@ import { Catalog } from './store/catalog.js'
 import { Dashboards } from './store/dashboards.js'
 import { Db } from './store/db.js'
 import { Labels } from './store/labels.js'
+import { EnvVariables } from './store/env-vars.js'
+import { Replays } from './store/replays.js'
 import { Writer } from './store/writer.js'
 import { UploadDecoder } from './ingest/pool.js'
 import { IngestQuota } from './ingest/quota.js'
@@ -70,6 +72,8 @@ export class WorkspaceService implements Component {
       accounts: new Accounts(db),
       dashboards: new Dashboards(db),
       labels: new Labels(db),
+      envVariables: new EnvVariables(db),
+      replays: new Replays(db, c.replay_max_bytes),
       writer: this.writer,
       decoder: this.decoder,
       quota: new IngestQuota(c.ingest_quota),

@@ -6,6 +6,8 @@ import type { Catalog } from '../store/catalog.js'
 import type { Dashboards } from '../store/dashboards.js'
 import type { Db } from '../store/db.js'
 import type { Labels } from '../store/labels.js'
+import type { EnvVariables } from '../store/env-vars.js'
+import type { Replays } from '../store/replays.js'
 import type { Writer } from '../store/writer.js'
 import type { UploadDecoder } from '../ingest/pool.js'
 import type { IngestQuota } from '../ingest/quota.js'
@@ -18,6 +20,8 @@ export interface WorkspaceDeps {
   accounts: Accounts
   dashboards: Dashboards
   labels: Labels
+  envVariables: EnvVariables
+  replays: Replays
   writer: Writer
   decoder: UploadDecoder
   quota: IngestQuota
