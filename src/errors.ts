@@ -62,12 +62,18 @@ export const ERRORS = {
   invalidToken: { status: 403, retryable: false },
   invalidApiKey: { status: 403, retryable: false },
   routerNotFound: { status: 400, retryable: false },
+  /** An unknown Dataway route (`/v1/...`): 404 as Dataway answers, rendered `RouterNotFound`. */
+  datawayRouteNotFound: { status: 404, retryable: false },
   objectNotFound: { status: 404, retryable: false },
   invalidParameter: { status: 400, retryable: false },
   queryInvalid: { status: 400, retryable: false },
   queryTimeout: { status: 504, retryable: true },
   storageFailed: { status: 503, retryable: true },
   workspaceBusy: { status: 503, retryable: true },
+  /** A body that failed alone with a data error (names, types): it can never be stored. */
+  unstorablePoints: { status: 422, retryable: false },
+  /** Over the workspace's `[workspace] ingest_quota` (points per second). */
+  ingestQuotaExceeded: { status: 429, retryable: true },
   databaseLocked: { status: 500, retryable: false },
   // The command line: `usage` exits 2, every other code exits 1 (src/main.ts).
   /** A command line the CLI cannot run: unknown command or option, missing or extra argument. */

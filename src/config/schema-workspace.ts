@@ -30,6 +30,18 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_COMMIT_MAX_POINTS',
     check: positive,
   },
+  ingest_quota: {
+    type: 'int',
+    default: 0,
+    env: 'ENV_WORKSPACE_INGEST_QUOTA',
+    check: nonNegative,
+  },
+  replay_max_bytes: {
+    type: 'bytes',
+    default: 256 * 1024 * 1024,
+    env: 'ENV_WORKSPACE_REPLAY_MAX_BYTES',
+    check: positive,
+  },
   query_timeout: {
     type: 'duration',
     default: 30_000,

@@ -28,6 +28,12 @@ export function createWorkspaceMetrics(registry: Registry) {
       labelNames: ['workspace', 'category'] as const,
       registers: r,
     }),
+    replays: new Counter({
+      name: 'ferry_workspace_replay_segments_total',
+      help: 'Session replay segments stored, by workspace.',
+      labelNames: ['workspace'] as const,
+      registers: r,
+    }),
     rejected: new Counter({
       name: 'ferry_workspace_rejected_requests_total',
       help: 'Requests refused (nothing of them stored), by error code.',
@@ -77,6 +83,11 @@ export class WorkspaceEvents {
     this.metrics.rejected.inc({ code: err.code })
     const level = err.status >= 500 ? 'error' : 'warn'
     this.log[level]({ event: 'request_rejected', route, code: err.code }, err.message)
+  }
+
+  replayStored(workspace: string, bytes: number): void {
+    this.metrics.replays.inc({ workspace })
+    this.log.debug({ event: 'replay_stored', workspace, bytes }, 'session replay segment stored')
   }
 
   queried(seconds: number): void {

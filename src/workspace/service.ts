@@ -22,8 +22,11 @@ import { Catalog } from './store/catalog.js'
 import { Dashboards } from './store/dashboards.js'
 import { Db } from './store/db.js'
 import { Labels } from './store/labels.js'
+import { EnvVariables } from './store/env-vars.js'
+import { Replays } from './store/replays.js'
 import { Writer } from './store/writer.js'
 import { UploadDecoder } from './ingest/pool.js'
+import { IngestQuota } from './ingest/quota.js'
 
 export function workspaceDir(cfg: Config): string {
   return cfg.workspace.data_dir || path.join(cfg.agent.data_dir, 'workspace')
@@ -69,8 +72,11 @@ export class WorkspaceService implements Component {
       accounts: new Accounts(db),
       dashboards: new Dashboards(db),
       labels: new Labels(db),
+      envVariables: new EnvVariables(db),
+      replays: new Replays(db, c.replay_max_bytes),
       writer: this.writer,
       decoder: this.decoder,
+      quota: new IngestQuota(c.ingest_quota),
       events: new WorkspaceEvents(this.log, registry),
       adminSecret: this.writeAdminSecret(),
     }

@@ -1,7 +1,8 @@
 /**
  * The workspace service's Hono app: a trace id per request, telemetry, the routes, and the one
  * place where errors become answers, always in the Open API envelope: unknown routes are
- * 400 RouterNotFound (spec 000, 7), unexpected failures 500 InternalError.
+ * 400 RouterNotFound (spec 000, 7) on the Open API side and 404 RouterNotFound on the Dataway
+ * side (`/v1/...`, as the reference agent expects), logged; unexpected failures 500.
  */
 import { Hono } from 'hono'
 import type { Registry } from 'prom-client'
@@ -9,8 +10,10 @@ import { FerryError } from '../../errors.js'
 import { adminRoutes } from './admin.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { errorResponse, newTraceId } from './envelope.js'
+import { datawayRoutes } from './dataway.js'
 import { ingestRoutes } from './ingest.js'
 import { openApiRoutes } from './openapi.js'
+import { rumOpenApiRoutes } from './rum-openapi.js'
 import { queryRoutes } from './query.js'
 
 export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hono<WorkspaceEnv> {
@@ -20,7 +23,8 @@ export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hon
     c.set('traceId', traceId)
     await next()
     c.res.headers.set('X-Trace-Id', traceId)
-    const route = c.res.status === 400 && c.req.routePath === '/*' ? 'unmatched' : c.req.routePath
+    const unmatched = c.res.status === 400 || c.res.status === 404
+    const route = unmatched && c.req.routePath === '/*' ? 'unmatched' : c.req.routePath
     deps.events.answered(route, c.req.method, c.res.status)
   })
   app.get('/v1/ping', (c) => c.json({ content: { service: 'ferry-workspace' } }))
@@ -29,16 +33,19 @@ export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hon
     async () =>
       new Response(await registry.metrics(), { headers: { 'Content-Type': registry.contentType } }),
   )
+  datawayRoutes(app, deps)
   ingestRoutes(app, deps)
   queryRoutes(app, deps)
   openApiRoutes(app, deps)
+  // After openApiRoutes: its middleware decides the workspace of every /api/v1 route.
+  rumOpenApiRoutes(app, deps)
   adminRoutes(app, deps)
-  app.notFound((c) =>
-    errorResponse(
-      new FerryError('routerNotFound', `no route for ${c.req.method} ${c.req.path}`),
-      c.get('traceId') ?? newTraceId(),
-    ),
-  )
+  app.notFound((c) => {
+    const code = c.req.path.startsWith('/v1/') ? 'datawayRouteNotFound' : 'routerNotFound'
+    const err = new FerryError(code, `no route for ${c.req.method} ${c.req.path}`)
+    deps.events.rejected('unmatched', err)
+    return errorResponse(err, c.get('traceId') ?? newTraceId())
+  })
   app.onError((err, c) => {
     const traceId = c.get('traceId') ?? newTraceId()
     if (err instanceof FerryError) {

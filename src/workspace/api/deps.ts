@@ -6,8 +6,11 @@ import type { Catalog } from '../store/catalog.js'
 import type { Dashboards } from '../store/dashboards.js'
 import type { Db } from '../store/db.js'
 import type { Labels } from '../store/labels.js'
+import type { EnvVariables } from '../store/env-vars.js'
+import type { Replays } from '../store/replays.js'
 import type { Writer } from '../store/writer.js'
 import type { UploadDecoder } from '../ingest/pool.js'
+import type { IngestQuota } from '../ingest/quota.js'
 import type { WorkspaceEvents } from '../events.js'
 
 export interface WorkspaceDeps {
@@ -17,8 +20,11 @@ export interface WorkspaceDeps {
   accounts: Accounts
   dashboards: Dashboards
   labels: Labels
+  envVariables: EnvVariables
+  replays: Replays
   writer: Writer
   decoder: UploadDecoder
+  quota: IngestQuota
   events: WorkspaceEvents
   /** Secret for the admin routes used by `ferry workspace ...` while the service runs. */
   adminSecret: string

@@ -29,8 +29,11 @@ export function newTraceId(): string {
   return crypto.randomBytes(16).toString('hex')
 }
 
+/** Codes shown under another code's name: the two sides answer unknown routes differently. */
+const SHOWN_AS: Record<string, string> = { datawayRouteNotFound: 'RouterNotFound' }
+
 export function errorCodeName(code: string): string {
-  return code[0].toUpperCase() + code.slice(1)
+  return SHOWN_AS[code] ?? code[0].toUpperCase() + code.slice(1)
 }
 
 export function ok(c: Context, content: unknown, pageInfo?: PageInfo): Response {

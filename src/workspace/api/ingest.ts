@@ -40,6 +40,7 @@ async function write(c: Context<WorkspaceEnv>, deps: WorkspaceDeps): Promise<Res
     now: BigInt(Date.now()) * 1_000_000n,
   })
   const pkgId = c.req.header('x-pkg-id') || null
+  deps.quota.take(ws.id, decoded.points)
   const r = await deps.writer.submit({
     workspaceId: ws.id,
     category,

@@ -39,27 +39,30 @@ export async function objectList(
   if (!info || !info.byName.has('name')) return ok(c, [], pageInfo(p, 0, 0))
   const params: string[] = []
   const add = (v: string) => `$${params.push(v)}`
-  const where = filters.map((k) => `CAST(${ident(k)} AS VARCHAR) = ${add(query[k])}`)
+  const col = (k: string) => ident(info.byName.get(k)!.phys)
+  const where = filters.map((k) => `CAST(${col(k)} AS VARCHAR) = ${add(query[k])}`)
   const search = query.search ?? ''
   if (search) {
     const cols = spec.search.filter((col) => info.byName.has(col))
     const needle = add(search.toLowerCase())
     where.push(
-      `(${cols.map((col) => `contains(lower(CAST(${ident(col)} AS VARCHAR)), ${needle})`).join(' OR ')})`,
+      `(${cols.map((k) => `contains(lower(CAST(${col(k)} AS VARCHAR)), ${needle})`).join(' OR ')})`,
     )
   }
-  const base = `(SELECT * FROM ${qualified(ws.id, table)} QUALIFY row_number() OVER (PARTITION BY "name" ORDER BY ${ident(TIME_COLUMN)} DESC) = 1)`
+  const base = `(SELECT * FROM ${qualified(ws.id, info.phys)} QUALIFY row_number() OVER (PARTITION BY ${col('name')} ORDER BY ${ident(TIME_COLUMN)} DESC) = 1)`
   const cond = where.length ? ` WHERE ${where.join(' AND ')}` : ''
   const total = await deps.db.query(`SELECT count(*) FROM ${base}${cond}`, params)
   const offset = (p.pageIndex - 1) * p.pageSize
   const r = await deps.db.query(
-    `SELECT * FROM ${base}${cond} ORDER BY "name" LIMIT ${p.pageSize} OFFSET ${offset}`,
+    `SELECT * FROM ${base}${cond} ORDER BY ${col('name')} LIMIT ${p.pageSize} OFFSET ${offset}`,
     params,
   )
   const labels = await deps.labels.forClass(ws.id, spec.objectClass)
+  // The records carry the keys as written, not their physical names.
+  const logical = new Map(info.columns.map((k) => [k.phys, k.name]))
   const items = r.rows.map((row) => {
     const rec: Record<string, unknown> = Object.fromEntries(
-      r.columns.map((col, i) => [col, plain(row[i])]),
+      r.columns.map((k, i) => [logical.get(k) ?? k, plain(row[i])]),
     )
     rec[TIME_COLUMN] = Math.floor(Number(rec[TIME_COLUMN]) / 1e6)
     rec.labels = labels.get(String(rec.name)) ?? []

@@ -20,6 +20,7 @@ import { condition } from './where.js'
 import type { TableInfo } from '../store/catalog.js'
 import { ident, qualified, TIME_COLUMN } from '../store/names.js'
 import { parseConditions } from './parser.js'
+import { cursorSql, parseCursor, ROW_ID, type Cursor } from './search-after.js'
 
 export interface Plan {
   sql: string
@@ -27,6 +28,8 @@ export interface Plan {
   by: string[]
   columns: string[]
   range: Range
+  /** Rows end with their row id (search-after.ts); the page's cursor is the full sort key. */
+  rowId: boolean
 }
 
 export interface CompileInput {
@@ -43,22 +46,32 @@ export interface CompileInput {
 export const DEFAULT_RAW_LIMIT = 1000
 export const DEFAULT_SLIMIT = 20
 
-function whereSql(scope: Scope, q: Query, o: QueryOptions, range: Range, desc: boolean): string {
+/** How the query pages: its search_after cursor, its direction, and whether row ids break ties. */
+interface Paging {
+  cursor: Cursor | null
+  desc: boolean
+  rowId: boolean
+}
+
+function whereSql(scope: Scope, q: Query, o: QueryOptions, range: Range, p: Paging): string {
   const t = ident(TIME_COLUMN)
   const parts = [`${t} >= ${nsLiteral(range.startMs)}`]
   if (range.endMs !== null) parts.push(`${t} < ${nsLiteral(range.endMs)}`)
   if (q.where) parts.push(condition(scope, q.where))
   if (o.conditions) parts.push(`(${condition(scope, parseConditions(o.conditions))})`)
-  const after = o.searchAfter?.[0]
-  if (typeof after === 'number') parts.push(`${t} ${desc ? '<' : '>'} ${nsLiteral(after)}`)
+  const after = p.cursor && cursorSql(p.cursor, p.desc, p.rowId)
+  if (after) parts.push(after)
   return parts.join(' AND ')
 }
 
+const isObjects = (q: Query) => q.category === 'object' || q.category === 'custom_object'
+
 function fromSql(input: CompileInput, scope: Scope): string {
-  const table = qualified(input.workspaceId, input.table)
-  const objects = input.query.category === 'object' || input.query.category === 'custom_object'
-  if (!objects || !scope.table.byName.has('name')) return table
-  return `(SELECT * FROM ${table} QUALIFY row_number() OVER (PARTITION BY "name" ORDER BY ${ident(TIME_COLUMN)} DESC) = 1)`
+  const table = qualified(input.workspaceId, scope.table.phys)
+  const objects = isObjects(input.query)
+  const name = scope.table.byName.get('name')
+  if (!objects || !name) return table
+  return `(SELECT * FROM ${table} QUALIFY row_number() OVER (PARTITION BY ${ident(name.phys)} ORDER BY ${ident(TIME_COLUMN)} DESC) = 1)`
 }
 
 function innerSql(
@@ -67,7 +80,7 @@ function innerSql(
   outs: Output[],
   aggregated: boolean,
   range: Range,
-  desc: boolean,
+  p: Paging,
 ): string {
   const q = input.query
   const t = ident(TIME_COLUMN)
@@ -76,9 +89,14 @@ function innerSql(
   if (aggregated && range.intervalMs !== null) {
     const step = nsLiteral(range.intervalMs)
     time = `(${t} // ${step}) * ${step}`
+    if (range.originMs !== null) {
+      const origin = nsLiteral(range.originMs)
+      time = `${origin} + ((${t} - ${origin}) // ${step}) * ${step}`
+    }
   } else if (aggregated) time = `min(${t})`
   const cols = [...by, `${time} AS ${t}`, ...outs.map((o, i) => `${o.sql} AS ${ident(`v${i}`)}`)]
-  const where = whereSql(scope, q, input.opts, range, desc)
+  if (p.rowId) cols.push(`rowid AS ${ident(ROW_ID)}`)
+  const where = whereSql(scope, q, input.opts, range, p)
   const group = aggregated ? ' GROUP BY ALL HAVING count(*) > 0' : ''
   return `SELECT ${cols.join(', ')} FROM ${fromSql(input, scope)} WHERE ${where}${group}`
 }
@@ -124,10 +142,20 @@ export function compile(input: CompileInput): Plan {
   const { list, aggregated } = outputs(scope, items)
   const range = resolveRange(q, o, input.nowMs)
   const orderItems = o.orderby ?? q.orderBy
-  const desc =
-    orderItems.length === 0 || (orderItems[0].column === TIME_COLUMN && orderItems[0].desc)
-  const order = orderSql(orderItems, list, q.by)
-  const inner = innerSql(input, scope, list, aggregated, range, desc)
+  const timeFirst = orderItems.length === 0 || orderItems[0].column === TIME_COLUMN
+  const desc = orderItems.length === 0 || (timeFirst && orderItems[0].desc)
+  const cursor = parseCursor(o.searchAfter)
+  const rowId =
+    cursor !== null &&
+    cursor.kind !== 'time' &&
+    timeFirst &&
+    !aggregated &&
+    q.by.length === 0 &&
+    !isObjects(q)
+  let order = orderSql(orderItems, list, q.by)
+  if (rowId) order += `, ${ident(ROW_ID)} ${desc ? 'DESC' : 'ASC'}`
+  const inner = innerSql(input, scope, list, aggregated, range, { cursor, desc, rowId })
   const sql = outerSql(inner, order, q.by.length, limits(q, o, aggregated), input.maxRows)
-  return { sql, params: scope.params.list, by: q.by, columns: list.map((x) => x.name), range }
+  const columns = list.map((x) => x.name)
+  return { sql, params: scope.params.list, by: q.by, columns, range, rowId }
 }

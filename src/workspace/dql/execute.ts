@@ -12,6 +12,7 @@ import { parseQueryOptions, type QueryOptions } from './options.js'
 import type { Query } from './ast.js'
 import { parseQuery } from './parser.js'
 import { plain } from '../store/values.js'
+import { nextCursor } from './search-after.js'
 
 export interface Series {
   name: string
@@ -84,7 +85,7 @@ export function planQuery(ctx: QueryContext, raw: unknown, index: number): Plann
   const plan = compile({
     workspaceId: ctx.workspaceId,
     table,
-    info: known ?? { columns: [], byName: new Map() },
+    info: known ?? { phys: table, columns: [], byName: new Map() },
     query,
     opts,
     nowMs: (ctx.now ?? Date.now)(),
@@ -116,11 +117,18 @@ async function runOne(
   const result: QueryResult = { series, cost: `${(performance.now() - started).toFixed(2)}ms` }
   if (truncated) result.truncated = true
   if (explain) result.raw_query = plan.sql
-  if (opts.searchAfter) {
-    const last = series.at(-1)?.values.at(-1)
-    result.search_after = last ? [last[0]] : []
-  }
+  if (opts.searchAfter) result.search_after = pageCursor(plan, series, rows)
+
   return result
+}
+
+/** The search_after list to send back for the next page (search-after.ts). */
+function pageCursor(plan: Plan, series: Series[], rows: Row[]): unknown[] {
+  const last = series.at(-1)?.values.at(-1)
+  if (!last) return []
+  if (!plan.rowId) return [last[0]]
+  const row = rows[series.reduce((n, s) => n + s.values.length, 0) - 1]
+  return nextCursor(row[0] as bigint, row[1 + plan.columns.length])
 }
 
 export async function runQueries(ctx: QueryContext, body: unknown): Promise<QueryResult[]> {

@@ -33,6 +33,15 @@ function int(o: Record<string, unknown>, key: string, where: string): number | n
   return v
 }
 
+/**
+ * Row and series limits: the reference agent forwards every option of its query struct, unset
+ * ones as 0, so 0 means "not given" (the statement's own LIMIT or the default applies).
+ */
+function count(o: Record<string, unknown>, key: string, where: string): number | null {
+  const v = int(o, key, where)
+  return v === 0 ? null : v
+}
+
 function timeRange(v: unknown, where: string): QueryOptions['timeRange'] {
   if (v === undefined || v === null) return null
   if (
@@ -83,10 +92,10 @@ export function parseQueryOptions(raw: unknown, index: number): QueryOptions {
     timeRange: timeRange(o.time_range, where),
     maxDurationMs: maxDuration(o.max_duration, where),
     maxPoint: maxPoint === 0 ? null : maxPoint,
-    limit: int(o, 'limit', where),
-    offset: int(o, 'offset', where),
-    slimit: int(o, 'slimit', where),
-    soffset: int(o, 'soffset', where),
+    limit: count(o, 'limit', where),
+    offset: count(o, 'offset', where),
+    slimit: count(o, 'slimit', where),
+    soffset: count(o, 'soffset', where),
     disableSlimit: o.disable_slimit === true,
     orderby: orderby(o.orderby, where),
     searchAfter: Array.isArray(o.search_after) ? o.search_after : null,

@@ -26,7 +26,8 @@ export function column(scope: Scope, name: string): Column | undefined {
 /** A column reference; a key the table has never seen reads as NULL, as in a schemaless store. */
 export function ref(scope: Scope, name: string): string {
   if (name === TIME_COLUMN) return ident(TIME_COLUMN)
-  return column(scope, name) ? ident(name) : 'NULL'
+  const c = column(scope, name)
+  return c ? ident(c.phys) : 'NULL'
 }
 
 /**

@@ -8,14 +8,14 @@
  */
 import type { Category } from '../../shared/category.js'
 import { Kind, type Field, type Point } from '../../shared/point.js'
-import type { Column, ColumnType } from '../store/catalog.js'
+import type { ColumnSpec, ColumnType } from '../store/catalog.js'
 import { columnFor, tableName } from '../store/names.js'
 
 export type Cell = string | number | boolean | null
 
 export interface TableBatch {
   table: string
-  columns: Column[]
+  columns: ColumnSpec[]
   /** Nanoseconds, one per row. */
   time: BigInt64Array
   values: Cell[][]
@@ -47,11 +47,11 @@ export function cell(type: ColumnType, v: unknown): Cell {
 interface Group {
   rows: Point[]
   index: Map<string, number>
-  columns: Column[]
+  columns: ColumnSpec[]
   raw: unknown[][]
 }
 
-function slot(g: Group, name: string, kind: Column['kind'], type: ColumnType): number {
+function slot(g: Group, name: string, kind: ColumnSpec['kind'], type: ColumnType): number {
   let c = g.index.get(name)
   if (c === undefined) {
     c = g.columns.length

@@ -26,6 +26,22 @@ export const META_DDL = [
     workspace_id VARCHAR NOT NULL, tbl VARCHAR NOT NULL, col VARCHAR NOT NULL,
     pos INTEGER NOT NULL, kind VARCHAR NOT NULL, type VARCHAR NOT NULL,
     PRIMARY KEY (workspace_id, tbl, col))`,
+  // Physical names where they differ from the logical ones (see physical.ts); databases made
+  // before they existed have none, and there the two are equal.
+  'ALTER TABLE meta.columns ADD COLUMN IF NOT EXISTS phys VARCHAR',
+  `CREATE TABLE IF NOT EXISTS meta.tables (
+    workspace_id VARCHAR NOT NULL, tbl VARCHAR NOT NULL, phys VARCHAR NOT NULL,
+    PRIMARY KEY (workspace_id, tbl))`,
+  // RUM variables per workspace and application (`GET /v1/env_variable`); app_id '' is for all.
+  `CREATE TABLE IF NOT EXISTS meta.env_variables (
+    workspace_id VARCHAR NOT NULL, app_id VARCHAR NOT NULL, key VARCHAR NOT NULL,
+    value VARCHAR NOT NULL, PRIMARY KEY (workspace_id, app_id, key))`,
+  // Session replay segments as uploaded (deflated JSON), bounded per workspace (replays.ts).
+  `CREATE TABLE IF NOT EXISTS meta.replays (
+    id VARCHAR PRIMARY KEY, workspace_id VARCHAR NOT NULL, app_id VARCHAR NOT NULL,
+    session_id VARCHAR NOT NULL, view_id VARCHAR NOT NULL, start_ms BIGINT NOT NULL,
+    end_ms BIGINT NOT NULL, received_at BIGINT NOT NULL, size BIGINT NOT NULL,
+    fields VARCHAR NOT NULL, segment BLOB NOT NULL)`,
   // Package ids seen within the dedupe window, so that a re-sent body is stored once.
   `CREATE TABLE IF NOT EXISTS meta.packages (
     workspace_id VARCHAR NOT NULL, pkg_id VARCHAR NOT NULL, seen_at BIGINT NOT NULL,

@@ -3,31 +3,21 @@
  * fit in `commitMaxPoints`, stores them in one transaction and settles every one of them after
  * COMMIT, so an acknowledged write is on disk and a failed one left nothing behind.
  *
+ * A group that fails is retried one body per transaction, so a body that cannot be stored
+ * fails alone (failure.ts) and the others of its group, of any workspace, commit.
+ *
  * A request whose package id was already stored within the dedupe window is acknowledged
  * without storing it again (the agent re-sends bodies with the same X-Pkg-Id after a crash).
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
-import type { Category } from '../../shared/category.js'
-import type { TableBatch } from '../ingest/columns.js'
 import type { Catalog } from './catalog.js'
+import { commitBatch } from './commit.js'
 import type { Db } from './db.js'
-import { schemaName } from './names.js'
-import { appendBatch } from './rows.js'
+import { writeFailure } from './failure.js'
+import type { WriteRequest, WriteResult } from './write-request.js'
 
-export interface WriteRequest {
-  workspaceId: string
-  category: Category
-  tables: TableBatch[]
-  /** Rows over all tables. */
-  points: number
-  pkgId: string | null
-}
-
-export interface WriteResult {
-  stored: number
-  duplicate: boolean
-}
+export type { WriteRequest, WriteResult } from './write-request.js'
 
 interface Pending {
   req: WriteRequest
@@ -90,15 +80,7 @@ export class Writer {
       while (this.queue.length) {
         const batch = this.take()
         try {
-          const results = await this.db.exclusive((con) => this.commit(con, batch))
-          batch.forEach((p, i) => p.resolve(results[i]))
-        } catch (e) {
-          const err = new FerryError(
-            'storageFailed',
-            `cannot store points: ${(e as Error).message}`,
-            { cause: e },
-          )
-          batch.forEach((p) => p.reject(err))
+          await this.settle(batch)
         } finally {
           for (const p of batch) this.pendingPoints -= p.req.points
         }
@@ -108,69 +90,28 @@ export class Writer {
     }
   }
 
-  private async commit(con: DuckDBConnection, batch: Pending[]): Promise<WriteResult[]> {
-    await con.run('BEGIN TRANSACTION')
+  /** Commits the group; if that fails and it has more than one body, each body alone. */
+  private async settle(batch: Pending[]): Promise<void> {
     try {
-      const results: WriteResult[] = []
-      const seen = await this.seenPackages(con, batch)
-      for (const { req } of batch) {
-        const key = `${req.workspaceId}/${req.pkgId}`
-        if (req.pkgId && seen.has(key)) {
-          results.push({ stored: 0, duplicate: true })
-          continue
-        }
-        if (req.pkgId) seen.add(key)
-        await this.store(con, req)
-        results.push({ stored: req.points, duplicate: false })
-      }
-      await this.prunePackages(con)
-      await con.run('COMMIT')
-      return results
+      const results = await this.commit(batch)
+      batch.forEach((p, i) => p.resolve(results[i]))
+      return
     } catch (e) {
-      await con.run('ROLLBACK').catch(() => undefined)
-      await this.catalog.load(async (sql) => (await con.runAndReadAll(sql)).getRows())
-      throw e
+      if (batch.length === 1) return batch[0].reject(writeFailure(e, true))
     }
-  }
-
-  private async store(con: DuckDBConnection, req: WriteRequest): Promise<void> {
-    for (const batch of req.tables) {
-      const columns = await this.catalog.ensure(con, req.workspaceId, batch.table, batch.columns)
-      const app = await con.createAppender(batch.table, schemaName(req.workspaceId))
-      try {
-        appendBatch(app, columns, batch)
-        app.flushSync()
-      } finally {
-        app.closeSync()
-      }
-    }
-    if (req.pkgId)
-      await con.run('INSERT INTO meta.packages VALUES ($1, $2, $3)', [
-        req.workspaceId,
-        req.pkgId,
-        Date.now(),
-      ])
-  }
-
-  /** Ids of this batch already stored, as `workspace/pkg`; one lookup per workspace. */
-  private async seenPackages(con: DuckDBConnection, batch: Pending[]): Promise<Set<string>> {
-    const byWorkspace = new Map<string, string[]>()
-    for (const { req } of batch)
-      if (req.pkgId)
-        byWorkspace.set(req.workspaceId, [...(byWorkspace.get(req.workspaceId) ?? []), req.pkgId])
-    const seen = new Set<string>()
-    for (const [ws, ids] of byWorkspace) {
-      const list = ids.map((_, i) => `$${i + 2}`).join(', ')
-      const r = await con.runAndReadAll(
-        `SELECT pkg_id FROM meta.packages WHERE workspace_id = $1 AND pkg_id IN (${list})`,
-        [ws, ...ids],
+    for (const p of batch)
+      await this.commit([p]).then(
+        ([r]) => p.resolve(r),
+        (e: unknown) => p.reject(writeFailure(e, true)),
       )
-      for (const [id] of r.getRows()) seen.add(`${ws}/${String(id)}`)
-    }
-    return seen
   }
 
-  private async prunePackages(con: DuckDBConnection): Promise<void> {
+  private commit(batch: Pending[]): Promise<WriteResult[]> {
+    const reqs = batch.map((p) => p.req)
+    return this.db.exclusive((con) => commitBatch(con, this.catalog, reqs, (c) => this.prune(c)))
+  }
+
+  private async prune(con: DuckDBConnection): Promise<void> {
     const now = Date.now()
     if (now - this.lastPrune < 60_000) return
     this.lastPrune = now
