@@ -1,7 +1,7 @@
 /**
  * Builds the agent's components from a loaded config and runs their lifecycle: start in data
- * flow order (workspace, buffer, pipeline watcher, decode pool, uploader, inputs, monitor, HTTP), shut
- * down in reverse, once. `reload` applies a new config's live keys without stopping anything.
+ * flow order (workspace, buffer, pipeline watcher, decode pool, uploader, inputs, monitor,
+ * HTTP), shut down in reverse, once. `reload` applies a new config's live keys without stopping anything.
  */
 import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
