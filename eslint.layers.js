@@ -9,6 +9,7 @@ const LAYERS = [
   ['pipeline'],
   ['ingest', 'sinks', 'tags'],
   ['telemetry'],
+  ['inputs'],
   ['monitor', 'service', 'workspace', 'reload.ts'],
   ['sources'],
   ['agent-build.ts'],

@@ -1,7 +1,7 @@
 /**
  * Builds the agent's components from a loaded config and runs their lifecycle: start in data
- * flow order (workspace, buffer, pipeline watcher, decode pool, uploader, monitor, HTTP), shut
- * down in reverse, once. `reload` applies a new config's live keys without stopping anything.
+ * flow order (workspace, buffer, pipeline watcher, decode pool, uploader, inputs, monitor,
+ * HTTP), shut down in reverse, once. `reload` applies a new config's live keys without stopping anything.
  */
 import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
@@ -32,6 +32,8 @@ import { addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
 import { SinkEvents } from './telemetry/sink-events.js'
 import { addBufferGauges, createSinkMetrics } from './telemetry/sink-metrics.js'
 import { createBuffer, createTags, createUploader, listenOptions } from './agent-build.js'
+import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
+import type { Inputs } from './inputs/inputs.js'
 
 export { bufferPath } from './agent-build.js'
 
@@ -44,6 +46,7 @@ export class Agent {
   readonly watcher: PipelineWatcher | null
   uploader: Uploader | null = null
   readonly monitor: Monitor
+  readonly inputs: Inputs
   readonly http: HttpServer
   readonly tags: GlobalTags
   readonly access: AccessPolicy
@@ -86,6 +89,13 @@ export class Agent {
       this.upstreams.length === 0 && cfg.workspace.embedded ? new WorkspaceThread(cfg) : null
     this.tags = createTags(cfg, this.identity.host)
     this.access = new AccessPolicy(cfg.http_api)
+    this.inputs = createInputs(loaded, this.identity, {
+      decoder: this.pool,
+      buffer: this.buffer,
+      tags: this.tags,
+      pipelineVersion: this.watcher ? () => this.watcher!.version() : null,
+      events: this.events,
+    })
     this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent)
     this.http = new HttpServer(
       createApp(this.httpDeps(), this.metrics.registry),
@@ -130,7 +140,15 @@ export class Agent {
     }
     const cfg = this.loaded.config
     this.uploader = createUploader(cfg, this.buffer, this.upstreams, this.identity, this.sinkEvents)
-    const parts = [this.buffer, this.watcher, this.pool, this.uploader, this.monitor, this.http]
+    const parts = [
+      this.buffer,
+      this.watcher,
+      this.pool,
+      this.uploader,
+      this.inputs,
+      this.monitor,
+      this.http,
+    ]
     for (const c of parts) if (c) await this.begin(c)
     const addr = this.http.address()
     const upstreams = this.upstreams.map((u) => u.label)
@@ -166,6 +184,8 @@ export class Agent {
 
   /** Applies what can change live (see reload.ts); the rest waits for a restart, and says so. */
   reload(next: LoadedConfig): ReloadPlan {
+    // Input files are checked first: a wrong one keeps everything as it runs.
+    const inputs = planInputs(next, INPUT_KINDS)
     const plan = planReload(this.loaded.config, next.config)
     const cfg = next.config
     const live = new Set(plan.live)
@@ -174,6 +194,7 @@ export class Agent {
     this.access.update(cfg.http_api)
     this.log.level = cfg.logging.level
     this.watcher?.poll()
+    void this.inputs.reload(inputs).catch((e) => this.events.internalError('inputs reload', e))
     // Keys that need a restart keep their running values, so the next plan still reports them.
     this.loaded = { ...next, config: mergeLive(this.loaded.config, cfg, live) }
     this.log.info({ event: 'config_reloaded', ...plan }, 'configuration reloaded')

@@ -84,6 +84,12 @@ export const ERRORS = {
   listenFailed: { status: 500, retryable: false },
   /** `ferry health`: the agent did not answer its ping. */
   unhealthy: { status: 503, retryable: true },
+  /** An input's run passed its time limit (the next run starts on schedule). */
+  collectTimeout: { status: 504, retryable: true },
+  /** An input could not read what it observes (a /proc file, a scrape target, a log file). */
+  collectFailed: { status: 502, retryable: true },
+  /** A scraped body is not valid Prometheus text or OpenMetrics exposition. */
+  invalidExposition: { status: 400, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -15,6 +15,19 @@ export type { KeySpec, KeyType } from './spec.js'
 
 export type { WorkspaceConfig }
 
+/** The reference agent's default host inputs on Linux. */
+const HOST_INPUTS = [
+  'cpu',
+  'disk',
+  'diskio',
+  'mem',
+  'swap',
+  'system',
+  'hostobject',
+  'net',
+  'host_processes',
+]
+
 const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const
 const urlCheck = (v: string[]) => {
   for (const u of v) {
@@ -33,6 +46,16 @@ export const SCHEMA = {
   agent: {
     hostname: { type: 'string', default: '', env: 'ENV_HOSTNAME' },
     data_dir: { type: 'string', default: 'data', env: 'ENV_DATA_DIR' },
+    /**
+     * Inputs that run with their default settings when no file under conf.d/ configures them.
+     * In container mode none run unless ENV_DEFAULT_ENABLED_INPUTS names them (inputs/plan.ts).
+     */
+    default_enabled_inputs: {
+      type: 'strings',
+      default: HOST_INPUTS,
+      env: 'ENV_DEFAULT_ENABLED_INPUTS',
+      live: true,
+    },
   },
   http_api: HTTP_SCHEMA,
   'http_api.tls': HTTP_TLS_SCHEMA,

@@ -20,6 +20,8 @@ export interface Totals {
   pipeline: Map<string, [number, number, number]>
   decodeQueue: number
   decodeUtilization: number
+  /** Inputs: name -> [runs, points, errors, seconds, last run (Unix s)]. */
+  inputs: Map<string, [number, number, number, number, number]>
 }
 
 type Values = { value: number; labels: Record<string, string | number> }[]
@@ -61,6 +63,24 @@ async function pipeline(registry: Registry): Promise<Totals['pipeline']> {
   return out
 }
 
+async function inputs(registry: Registry): Promise<Totals['inputs']> {
+  const out: Totals['inputs'] = new Map()
+  const row = (k: string) => out.get(k) ?? (out.set(k, [0, 0, 0, 0, 0]).get(k) as number[])
+  for (const v of await values(registry, 'ferry_input_collect_seconds')) {
+    const r = row(String(v.labels.input))
+    const name = (v as { metricName?: string }).metricName
+    if (name?.endsWith('_count')) r[0] += v.value
+    if (name?.endsWith('_sum')) r[3] += v.value
+  }
+  const add = async (metric: string, i: number) => {
+    for (const v of await values(registry, metric)) row(String(v.labels.input))[i] += v.value
+  }
+  await add('ferry_input_points_total', 1)
+  await add('ferry_input_errors_total', 2)
+  await add('ferry_input_last_run_timestamp_seconds', 4)
+  return out
+}
+
 export async function readTotals(registry: Registry): Promise<Totals> {
   return {
     in: await sumBy(registry, 'ferry_write_points_total', 'category'),
@@ -75,5 +95,6 @@ export async function readTotals(registry: Registry): Promise<Totals> {
     pipeline: await pipeline(registry),
     decodeQueue: await total(registry, 'ferry_decode_queue_tasks'),
     decodeUtilization: await total(registry, 'ferry_decode_utilization_ratio'),
+    inputs: await inputs(registry),
   }
 }

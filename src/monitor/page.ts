@@ -29,6 +29,8 @@ async function tick() {
       fmt(u.dead_letters) + ' dead letters, ' + fmt(u.dropped_points) + ' dropped points; decode ' +
       fmt(s.decode.queue) + ' queued, ' + fmt(s.decode.utilization * 100, 1) + '% busy'
     $('pl').innerHTML = rows(s.pipeline, (p) => [p.category + '/' + p.script, fmt(p.points), fmt(p.errors), fmt(p.us_per_point, 1)])
+    $('inputs').innerHTML = rows(s.inputs || [], (i) => [i.input, fmt(i.runs), fmt(i.points), fmt(i.errors),
+      fmt(i.ms_per_run, 1), i.last_run_s < 0 ? '-' : i.last_run_s + 's ago'])
     $('errs').innerHTML = rows(s.errors, (e) => [new Date(e.at).toISOString().slice(11, 19), e.kind, e.source, e.message])
     $('state').textContent = ''
   } catch (e) {
@@ -60,6 +62,8 @@ svg { background: #f6f6f6; display: block } #state { color: #b00 }
 <h2>Upload</h2><div id="upload"></div>
 <h2>Pipeline</h2><table><thead><tr><th>script</th><th>points</th><th>errors</th><th>µs/point</th></tr>
 </thead><tbody id="pl"></tbody></table>
+<h2>Inputs</h2><table><thead><tr><th>input</th><th>runs</th><th>points</th><th>errors</th>
+<th>ms/run</th><th>last run</th></tr></thead><tbody id="inputs"></tbody></table>
 <h2>Last errors</h2><table><tbody id="errs"></tbody></table>
 <script>${SCRIPT}</script></body></html>
 `

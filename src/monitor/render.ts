@@ -64,6 +64,20 @@ function pipelineLines(s: Snapshot): string[] {
   return ['pipeline:', ...table(rows, [false, true, true, true])]
 }
 
+function inputLines(s: Snapshot): string[] {
+  if (!s.inputs.length) return []
+  const head = ['INPUT', 'RUNS', 'POINTS', 'ERRORS', 'MS/RUN', 'LAST']
+  const rows = s.inputs.map((i) => [
+    i.input,
+    num(i.runs),
+    num(i.points),
+    num(i.errors),
+    num(i.ms_per_run, 1),
+    i.last_run_s < 0 ? '-' : `${humanSeconds(i.last_run_s)} ago`,
+  ])
+  return ['', ...table([head, ...rows], [false, true, true, true, true, true])]
+}
+
 function errorLines(s: Snapshot): string[] {
   if (!s.errors.length) return ['last errors: none']
   return [
@@ -90,6 +104,7 @@ export function renderSnapshot(s: Snapshot): string {
       `${num(u.dead_letters)} dead letters, ${num(u.dropped_points)} dropped points`,
     `decode: ${num(s.decode.queue)} queued, ${num(s.decode.utilization * 100, 1)}% busy`,
     ...pipelineLines(s),
+    ...inputLines(s),
     ...errorLines(s),
   ].join('\n')
 }

@@ -8,7 +8,7 @@ import type { Component } from '../component.js'
 import type { Identity } from '../identity.js'
 import type { RecentErrors } from '../telemetry/recent-errors.js'
 import { readTotals, type Totals } from './figures.js'
-import type { CategoryRow, PipelineRow, Snapshot } from './snapshot.js'
+import type { CategoryRow, InputRow, PipelineRow, Snapshot } from './snapshot.js'
 
 const rate = (now: number, before: number | undefined, dt: number) =>
   dt > 0 && before !== undefined ? Math.max(0, now - before) / dt : 0
@@ -86,6 +86,19 @@ export class Monitor implements Component {
       .slice(0, 10)
   }
 
+  private inputRows(t: Totals, now: number): InputRow[] {
+    return [...t.inputs]
+      .map(([input, [runs, points, errors, seconds, last]]) => ({
+        input,
+        runs,
+        points,
+        errors,
+        ms_per_run: runs ? (seconds / runs) * 1000 : 0,
+        last_run_s: last ? Math.max(0, Math.round(now / 1000 - last)) : -1,
+      }))
+      .sort((a, b) => a.input.localeCompare(b.input))
+  }
+
   snapshot(): Snapshot {
     const t = this.last
     return {
@@ -102,6 +115,7 @@ export class Monitor implements Component {
       },
       decode: { queue: t?.decodeQueue ?? 0, utilization: t?.decodeUtilization ?? 0 },
       pipeline: t ? this.pipelineRows(t) : [],
+      inputs: t ? this.inputRows(t, Date.now()) : [],
       errors: this.recent.list(),
       history: [...this.history],
     }

@@ -22,6 +22,18 @@ export interface PipelineRow {
   us_per_point: number
 }
 
+/** One input (collector), or a write API `input` parameter value, as its metrics show it. */
+export interface InputRow {
+  input: string
+  runs: number
+  points: number
+  errors: number
+  /** Mean collection time, milliseconds. */
+  ms_per_run: number
+  /** Seconds since the last run (-1: never ran). */
+  last_run_s: number
+}
+
 export interface Snapshot {
   version: string
   host: string
@@ -32,6 +44,7 @@ export interface Snapshot {
   upload: { failures: number; retries: number; dead_letters: number; dropped_points: number }
   decode: { queue: number; utilization: number }
   pipeline: PipelineRow[]
+  inputs: InputRow[]
   errors: RecentError[]
   /** Points per second in and out, one entry per sample, oldest first. */
   history: { at: number; in: number; out: number }[]

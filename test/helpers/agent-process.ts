@@ -32,6 +32,8 @@ export async function startAgent(
       ENV_LOG_LEVEL: 'info',
       // Tests send bursts from one client; the rate limit has tests of its own.
       ENV_REQUEST_RATE_LIMIT: '0',
+      // Tests count the points they write: the host inputs stay off unless a test turns them on.
+      ENV_DEFAULT_ENABLED_INPUTS: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -79,6 +79,10 @@ test('the terminal view', () => {
     pipeline: [
       { category: 'logging', script: 'nginx', points: 98765, errors: 3, us_per_point: 17.25 },
     ],
+    inputs: [
+      { input: 'cpu', runs: 12, points: 12, errors: 0, ms_per_run: 1.25, last_run_s: 4 },
+      { input: 'prom', runs: 3, points: 30000, errors: 1, ms_per_run: 84, last_run_s: -1 },
+    ],
     errors: [
       { at: Date.UTC(2026, 10, 23, 8, 29, 58), kind: 'upload', source: 'up1', message: 'HTTP 503' },
     ],
@@ -99,6 +103,10 @@ test('the terminal view', () => {
       'decode: 1 queued, 37.5% busy',
       'pipeline:',
       '  logging/nginx  98,765 points  3 errors  17.3 µs/point',
+      '',
+      'INPUT  RUNS  POINTS  ERRORS  MS/RUN    LAST',
+      'cpu      12      12       0     1.3  4s ago',
+      'prom      3  30,000       1    84.0       -',
       'last errors:',
       '  08:29:58 upload up1: HTTP 503',
     ].join('\n'),

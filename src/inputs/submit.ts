@@ -1,0 +1,88 @@
+/**
+ * Collected points take the write path: they are encoded as PBPoints and decoded by the same
+ * task as a `POST /v1/write` (checks, global tags, pipeline selection), then pushed to the disk
+ * buffer with `input=<name>`. Nothing about a collected point is special after this.
+ */
+import type { WriteBuffer } from '../buffer/buffer.js'
+import { PbWriter } from '../decode/codec/pb-writer.js'
+import { encodePoint } from '../decode/codec/protobuf.js'
+import { plainTask, type Decoder } from '../ingest/protocol.js'
+import type { Category } from '../shared/category.js'
+import type { Point } from '../shared/point.js'
+import type { GlobalTags } from '../tags/global-tags.js'
+import type { Events } from '../telemetry/events.js'
+
+export interface SubmitDeps {
+  decoder: Decoder
+  buffer: WriteBuffer
+  tags: GlobalTags
+  /** The pipeline scripts' version; null when the pipeline is off. */
+  pipelineVersion: (() => number) | null
+  events: Events
+  maxPoints: number
+}
+
+function encode(points: Point[]): Uint8Array {
+  const w = new PbWriter(4096)
+  for (const p of points) encodePoint(w, p)
+  return w.finish()
+}
+
+export class Submitter {
+  constructor(private readonly d: SubmitDeps) {}
+
+  /** Resolves with the points stored once they are in the disk buffer. */
+  async submit(
+    input: string,
+    category: Category,
+    points: Point[],
+    source: string | null = null,
+  ): Promise<number> {
+    let stored = 0
+    for (let i = 0; i < points.length; i += this.d.maxPoints)
+      stored += await this.submitChunk(
+        input,
+        category,
+        points.slice(i, i + this.d.maxPoints),
+        source,
+      )
+    return stored
+  }
+
+  private async submitChunk(
+    input: string,
+    category: Category,
+    points: Point[],
+    source: string | null,
+  ): Promise<number> {
+    if (points.length === 0) return 0
+    const body = encode(points)
+    const version = this.d.pipelineVersion
+    const out = await this.d.decoder.decode(
+      plainTask(body, category, {
+        contentType: 'application/x-protobuf',
+        precision: 'n',
+        extraTags: this.d.tags.forWrite({ ignoreHost: false, election: false }),
+        maxBodyBytes: Math.max(body.length, 1024),
+        maxPoints: this.d.maxPoints,
+        pipeline: version ? { version: version(), source } : null,
+      }),
+    )
+    if (out.points > 0)
+      await this.d.buffer.push({
+        category,
+        payload: out.payload,
+        points: out.points,
+        input,
+        receivedAt: Date.now(),
+      })
+    this.d.events.writeAccepted({
+      category,
+      input,
+      points: out.points,
+      warnings: out.warnings,
+      dry: false,
+    })
+    return out.points
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * A fresh agent with the embedded workspace and the host inputs on: within 15 s the workspace
+ * has this host's HOST object, the agent's own process with its command line, and a CPU series.
+ */
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import { after, before, test } from 'node:test'
+import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
+import { poll } from '../helpers/workspace.js'
+
+let agent: AgentProcess
+
+before(async () => {
+  agent = await startAgent({
+    ENV_DEFAULT_ENABLED_INPUTS: 'cpu,mem,system,hostobject,host_processes',
+    ENV_HOSTNAME: 'inputs-it',
+  })
+})
+after(() => agent.stop())
+
+type Series = { columns: string[]; values: unknown[][] }
+
+async function query(q: string): Promise<Series[]> {
+  const res = await fetch(`${agent.url}/v1/query/raw`, {
+    method: 'POST',
+    body: JSON.stringify({ queries: [{ query: q }] }),
+  })
+  assert.equal(res.status, 200)
+  return ((await res.json()) as { content: { series: Series[] }[] }).content[0].series
+}
+
+const found = async (q: string) => {
+  const s = await query(q)
+  return s.length && s[0].values.length ? s : null
+}
+
+test('the workspace has the host, the agent process and cpu within 15 s', async () => {
+  const host = await poll(() => found('O::HOST:(name, os, num_cpu, mem_total)'), 15_000)
+  const cpus = fs.readFileSync('/proc/stat', 'utf8').match(/^cpu\d+ /gm)!.length
+  assert.deepEqual(host[0].values[0].slice(1, 4), ['inputs-it', 'linux', cpus])
+  const pid = agent.child.pid!
+  const procs = await poll(() => found(`O::host_processes:(pid, cmdline) { pid = ${pid} }`), 15_000)
+  const cmdline = fs
+    .readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .replace(/\0+$/, '')
+    .replace(/\0/g, ' ')
+  assert.deepEqual(procs[0].values[0].slice(1), [pid, cmdline])
+  const cpu = await poll(() => found('M::cpu:(avg(usage_idle))'), 15_000)
+  const idle = Number(cpu[0].values[0][1])
+  assert.ok(idle >= 0 && idle <= 100)
+  const monitor = (await (await fetch(`${agent.url}/v1/monitor`)).json()) as {
+    inputs: { input: string; runs: number }[]
+  }
+  assert.ok(monitor.inputs.some((i) => i.input === 'cpu' && i.runs >= 1))
+})
