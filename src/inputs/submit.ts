@@ -1,11 +1,12 @@
 /**
  * Collected points take the write path: they are encoded as PBPoints and decoded by the same
- * task as a `POST /v1/write` (checks, global tags, pipeline selection), then pushed to the disk
- * buffer with `input=<name>`. Nothing about a collected point is special after this.
+ * task and the same `accept` as a `POST /v1/write` (checks, global tags, pipeline selection,
+ * the disk buffer), with `input=<name>`. Nothing about a collected point is special after this.
  */
 import type { WriteBuffer } from '../buffer/buffer.js'
 import { PbWriter } from '../decode/codec/pb-writer.js'
 import { encodePoint } from '../decode/codec/protobuf.js'
+import { accept } from '../ingest/accept.js'
 import { plainTask, type Decoder } from '../ingest/protocol.js'
 import type { Category } from '../shared/category.js'
 import type { Point } from '../shared/point.js'
@@ -58,24 +59,15 @@ export class Submitter {
     if (points.length === 0) return 0
     const body = encode(points)
     const version = this.d.pipelineVersion
-    const out = await this.d.decoder.decode(
-      plainTask(body, category, {
-        contentType: 'application/x-protobuf',
-        precision: 'n',
-        extraTags: this.d.tags.forWrite({ ignoreHost: false, election: false }),
-        maxBodyBytes: Math.max(body.length, 1024),
-        maxPoints: this.d.maxPoints,
-        pipeline: version ? { version: version(), source } : null,
-      }),
-    )
-    if (out.points > 0)
-      await this.d.buffer.push({
-        category,
-        payload: out.payload,
-        points: out.points,
-        input,
-        receivedAt: Date.now(),
-      })
+    const task = plainTask(body, category, {
+      contentType: 'application/x-protobuf',
+      precision: 'n',
+      extraTags: this.d.tags.forWrite({ ignoreHost: false, election: false }),
+      maxBodyBytes: Math.max(body.length, 1024),
+      maxPoints: this.d.maxPoints,
+      pipeline: version ? { version: version(), source } : null,
+    })
+    const out = await accept(this.d, task, { input })
     this.d.events.writeAccepted({
       category,
       input,
