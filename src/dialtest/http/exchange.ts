@@ -5,7 +5,7 @@
  */
 import http from 'node:http'
 import https from 'node:https'
-import type net from 'node:net'
+import net from 'node:net'
 import tls from 'node:tls'
 import type { NetGuard } from '../guard.js'
 import { tunnel } from './proxy.js'
@@ -83,6 +83,9 @@ async function options(r: HopRequest, guard: NetGuard): Promise<https.RequestOpt
 
 export async function exchange(r: HopRequest, guard: NetGuard): Promise<Exchange> {
   const t = { start: performance.now(), dns: 0, conn: 0, tls: 0, head: 0, end: 0 }
+  // Node skips `lookup` for an address literal: check it here, before any connection.
+  for (const u of [r.url, r.proxy?.url])
+    if (u && net.isIP(u.hostname.replace(/^\[|\]$/g, ''))) await guard.resolve(u.hostname)
   const opts = await options(r, guard)
   const mod = r.url.protocol === 'https:' ? https : http
   return new Promise<Exchange>((resolve, reject) => {
