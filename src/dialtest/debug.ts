@@ -9,7 +9,7 @@ import { CLASSES, type TaskClass } from './classes.js'
 import type { DialGate } from './gate.js'
 import { RefusedTarget, type NetGuard } from './guard.js'
 import type { DebugContent, DialResult } from './types.js'
-import { funcsOf, publicVars, renderDeep, resolveVars, type Globals } from './vars.js'
+import { funcsOf, hideSecrets, publicVars, renderDeep, resolveVars, type Globals } from './vars.js'
 import type { ConfigVar } from './types.js'
 
 export interface DialtestDeps {
@@ -109,6 +109,10 @@ function content(
     task: JSON.stringify(own),
   }
   if (res.postVars) fields.post_script_variables = JSON.stringify(res.postVars)
+  hideSecrets(
+    fields,
+    vars.filter((v) => v.secure).map((v) => v.value ?? ''),
+  )
   const failed = 'fail_reason' in fields
   return {
     cost: formatDuration(ns),

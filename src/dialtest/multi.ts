@@ -7,7 +7,7 @@ import { checkHttpTask, runHttp } from './http/task.js'
 import type { HttpTask } from './http/types.js'
 import type { NetGuard } from './guard.js'
 import { isValidVariableName, type Funcs } from './template.js'
-import { renderDeep } from './vars.js'
+import { hideSecrets, renderDeep } from './vars.js'
 import type { DialResult } from './types.js'
 
 export interface Step {
@@ -150,5 +150,10 @@ export async function runMulti(
   }
   fields.success = tags.status === 'OK' ? 1 : -1
   fields.message = JSON.stringify({ fail_reason: fields.fail_reason ?? '', status: tags.status })
+  const secure = (t.steps ?? []).flatMap((s) => (s.extracted_vars ?? []).filter((v) => v.secure))
+  hideSecrets(
+    fields,
+    secure.map((v) => fm.get(v.name) ?? ''),
+  )
   return { tags, fields }
 }

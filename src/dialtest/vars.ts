@@ -43,3 +43,11 @@ export function renderDeep<T>(value: T, fm: Funcs, skip = new Set(['post_script'
   }
   return value
 }
+
+/** Secure values replaced in every string field of an answer (they may sit in a header). */
+export function hideSecrets(fields: Record<string, unknown>, secrets: string[]): void {
+  const hidden = secrets.filter((s) => s.length > 0)
+  if (!hidden.length) return
+  for (const [k, v] of Object.entries(fields))
+    if (typeof v === 'string') fields[k] = hidden.reduce((t, s) => t.split(s).join('******'), v)
+}

@@ -4,6 +4,9 @@ import { after, before, test } from 'node:test'
 import { testApp } from '../../helpers/app.js'
 import { startDialServers, type DialServers } from '../../helpers/dial-servers.js'
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, read by path
+type Json = Record<string, any>
+
 let s: DialServers
 before(async () => (s = await startDialServers()))
 after(() => s.close())
@@ -16,7 +19,7 @@ async function debug(body: unknown, env: Record<string, string> = {}) {
     method: 'POST',
     body: JSON.stringify(body),
   })
-  return { status: res.status, body: (await res.json()) as Record<string, any> }
+  return { status: res.status, body: (await res.json()) as Json }
 }
 
 const http = (path: string, extra: Record<string, unknown> = {}) => ({
