@@ -7,7 +7,7 @@ const LAYERS = [
   ['config'],
   ['decode', 'http', 'buffer'],
   ['pipeline'],
-  ['ingest', 'sinks', 'tags'],
+  ['ingest', 'sinks', 'tags', 'dialtest'],
   ['telemetry'],
   ['inputs'],
   ['monitor', 'service', 'workspace', 'reload.ts'],

@@ -51,6 +51,10 @@ export const ERRORS = {
   uploadFailed: { status: 502, retryable: true },
   configInvalid: { status: 500, retryable: false },
   invalidJson: { status: 400, retryable: false },
+  /** Dial-test debug: an unknown `task_type` (spec 4.12). */
+  invalidClass: { status: 400, retryable: false },
+  /** Dial-test debug: a task that cannot run (bad JSON, failed check, refused target). */
+  invalidRequest: { status: 400, retryable: false },
   /** Pipeline debug: the named script is not among the request's scripts. */
   invalidPipeline: { status: 400, retryable: false },
   /** Pipeline debug: undecodable data or an oversized script or record. */

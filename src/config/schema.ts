@@ -6,6 +6,7 @@
  * Section and key names follow the reference agent's datakit.conf where one exists.
  */
 import { PIPELINE_SCHEMA } from './schema-pipeline.js'
+import { DIALTEST_SCHEMA } from './schema-dialtest.js'
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
 import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
 import { nonNegative, positive } from './checks.js'
@@ -158,6 +159,7 @@ export const SCHEMA = {
     level: { type: 'string', default: 'info', env: 'ENV_LOG_LEVEL', values: levels, live: true },
   },
   pipeline: PIPELINE_SCHEMA,
+  dialtesting: DIALTEST_SCHEMA,
   workspace: WORKSPACE_SCHEMA,
 } as const satisfies Record<string, SectionSpec>
 

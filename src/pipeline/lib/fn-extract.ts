@@ -100,6 +100,17 @@ export const EXTRACT_FNS: Record<string, LibFn> = {
     run: (_c, p, a) => json(p, a),
   },
   user_agent: { params: ['key'], run: (_c, p, a) => userAgent(p, a) },
+  // The reference's load_json: the parsed value, or null when the text is not JSON.
+  load_json: { params: ['val'], run: (_c, p, a) => loadJson(strArg(p, a[0])) },
+}
+
+function loadJson(text: string | null): unknown {
+  if (text === null) return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
 }
 
 export function checkPattern(c: CallCtx, pattern: string): void {

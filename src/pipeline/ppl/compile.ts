@@ -49,7 +49,7 @@ class Compiler {
         return `${this.expr(s.expr)};`
       case 'assign':
         if (s.target.t === 'id') return `$v_${s.target.name} ${s.op} ${this.expr(s.value)};`
-        return `${this.expr(s.target)} ${s.op} ${this.expr(s.value)};`
+        return `${this.lvalue(s.target)} ${s.op} ${this.expr(s.value)};`
       case 'if': {
         const parts = s.branches.map(
           ([c, body], i) =>
@@ -62,6 +62,13 @@ class Compiler {
       case 'jump':
         return `${s.kind};`
     }
+  }
+
+  /** An assignment target: `m["k"] = v` and `m.k = v` write into the map (`$get` only reads). */
+  private lvalue(e: Expr): string {
+    if (e.t === 'index') return `${this.expr(e.obj)}[${this.expr(e.index)}]`
+    if (e.t === 'attr') return `${this.expr(e.obj)}[${JSON.stringify(e.name)}]`
+    return this.expr(e)
   }
 
   /** A name path (`a`, `a.b`) rooted at a point key, or null. */

@@ -15,6 +15,7 @@ import { writeRoutes } from './routes/write.js'
 import { globalTagRoutes } from './routes/global-tags.js'
 import { lastErrorRoutes } from './routes/last-error.js'
 import { monitorRoutes } from './routes/monitor.js'
+import { dialtestRoutes } from './routes/dialtest.js'
 import { boundHeaders } from './header-bounds.js'
 import {
   corsMiddleware,
@@ -65,6 +66,7 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   globalTagRoutes(app, deps)
   lastErrorRoutes(app, deps)
   monitorRoutes(app, deps)
+  dialtestRoutes(app, deps)
   metricsRoutes(app, registry)
 
   app.notFound((c) =>
