@@ -26,7 +26,10 @@ async function query(q: string): Promise<Series[]> {
     body: JSON.stringify({ queries: [{ query: q }] }),
   })
   assert.equal(res.status, 200)
-  return ((await res.json()) as { content: { series: Series[] }[] }).content[0].series
+  // Before the first point of a source is stored the workspace answers with an error envelope
+  // (content null), which the agent relays as it is: nothing found yet.
+  const body = (await res.json()) as { content: { series: Series[] }[] | null }
+  return body.content?.[0]?.series ?? []
 }
 
 const found = async (q: string) => {
