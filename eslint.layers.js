@@ -5,7 +5,7 @@ const LAYERS = [
   ['errors.ts', 'component.ts', 'identity.ts'],
   ['shared'],
   ['config'],
-  ['decode', 'http', 'buffer'],
+  ['decode', 'http', 'buffer', 'rum'],
   ['pipeline'],
   ['ingest', 'sinks', 'tags'],
   ['telemetry'],
