@@ -25,7 +25,11 @@ export function urlPath(src: string): string | null {
       rest = slash < 0 ? '' : rest.slice(slash)
     } else return null // opaque URLs (`data:`, `blob:x`) name no file
   }
-  if (/[\x00-\x1f\x7f ]/.test(rest)) return null
+  // Go's url.Parse refuses control characters and spaces.
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest.charCodeAt(i)
+    if (c <= 0x20 || c === 0x7f) return null
+  }
   return rest.replace(/[?#].*$/s, '')
 }
 
