@@ -7,6 +7,7 @@
  */
 import { PIPELINE_SCHEMA } from './schema-pipeline.js'
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
+import { RUM_SCHEMA } from './schema-rum.js'
 import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
 import { nonNegative, positive } from './checks.js'
 import type { ConfigOf, SectionSpec } from './spec.js'
@@ -136,6 +137,7 @@ export const SCHEMA = {
   },
   pipeline: PIPELINE_SCHEMA,
   workspace: WORKSPACE_SCHEMA,
+  rum: RUM_SCHEMA,
 } as const satisfies Record<string, SectionSpec>
 
 export type Config = ConfigOf<typeof SCHEMA>
