@@ -11,7 +11,7 @@ const LAYERS = [
   ['telemetry'],
   ['monitor', 'service', 'workspace', 'reload.ts'],
   ['sources'],
-  ['agent-build.ts'],
+  ['agent-build.ts', 'rum-build.ts'],
   ['agent.ts'],
   ['cli'],
   ['main.ts'],

@@ -15,6 +15,8 @@ import { writeRoutes } from './routes/write.js'
 import { globalTagRoutes } from './routes/global-tags.js'
 import { lastErrorRoutes } from './routes/last-error.js'
 import { monitorRoutes } from './routes/monitor.js'
+import { replayRoutes } from './routes/replay.js'
+import { sourcemapRoutes } from './routes/sourcemap.js'
 import { boundHeaders } from './header-bounds.js'
 import {
   corsMiddleware,
@@ -56,7 +58,10 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   app.use(publicAccessMiddleware(deps.access))
   app.use(rateLimitMiddleware(deps.access))
 
+  // Before the write route: `/v1/write/rum/replay` is not a category.
+  replayRoutes(app, deps)
   writeRoutes(app, deps)
+  sourcemapRoutes(app, deps)
   infoRoutes(app, deps)
   forwardRoutes(app, deps)
   pipelineRoutes(app, deps)

@@ -6,7 +6,23 @@ import type { Hono } from 'hono'
 import { FerryError } from '../../../errors.js'
 import { isCategory } from '../../../shared/category.js'
 import { readBody } from '../../../http/body.js'
+import type { Context } from 'hono'
+import type { RumTask } from '../../../ingest/rum.js'
+import { clientIp } from '../../../rum/geo/tags.js'
 import type { HttpDeps, HttpEnv } from '../deps.js'
+
+/** The request's RUM settings; the client address travels as its geo tags. */
+function rumTask(c: Context<HttpEnv>, deps: HttpDeps): RumTask | undefined {
+  if (!deps.rum) return undefined
+  const cfg = deps.config.rum
+  const socket = c.env?.incoming?.socket?.remoteAddress ?? ''
+  const ip = clientIp((n) => c.req.header(n), cfg.origin_ip_header, socket)
+  return {
+    geoTags: deps.rum.geo ? deps.rum.geo.tags(ip) : [],
+    appIds: cfg.app_id_white_list,
+    measurements: cfg.measurements,
+  }
+}
 import { parseWriteOptions } from '../write-options.js'
 
 export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
@@ -36,7 +52,9 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         maxBodyBytes: deps.config.http_api.max_body_size,
         maxPoints: deps.config.http_api.max_points_per_request,
         pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: opts.source } : null,
+        rum: category === 'rum' ? rumTask(c, deps) : undefined,
       })
+      deps.rum?.events.sourceMaps(out.sourcemaps)
       for (const s of out.pipeline) deps.pipelineEvents?.ran(category, s)
       // Answered 408 already: keep nothing, so that the client's retry is not a duplicate.
       if (c.get('signal')?.aborted)
