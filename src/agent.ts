@@ -19,6 +19,10 @@ import type { Uploader } from './sinks/dataway/uploader.js'
 import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
 import { WorkspaceThread } from './workspace/thread.js'
 import { createApp } from './sources/http/app.js'
+import { createRum, resolverOptions } from './rum-build.js'
+import type { ReplayForwarder } from './rum/replay/forwarder.js'
+import type { RumDeps } from './sources/http/deps.js'
+import { RumEvents } from './telemetry/rum-events.js'
 import type { HttpDeps } from './sources/http/deps.js'
 import { HttpServer } from './http/server.js'
 import { CATEGORY_NAMES } from './shared/category.js'
@@ -57,6 +61,7 @@ export class Agent {
   private stopping: Promise<void> | null = null
   private readonly sinkEvents: SinkEvents
   private readonly pipelineEvents: PipelineEvents | undefined
+  private readonly rum: { deps: RumDeps; forwarder: ReplayForwarder } | null
 
   constructor(
     public loaded: LoadedConfig,
@@ -77,6 +82,7 @@ export class Agent {
       workers: cfg.decode.workers,
       maxQueue: cfg.decode.max_queue,
       pipeline: pl?.worker,
+      rum: cfg.rum.enable ? resolverOptions(cfg) : undefined,
       onWorkerDied: (err) => this.events.decodeWorkerDied(err),
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined
@@ -85,6 +91,14 @@ export class Agent {
         ? new PipelineWatcher(pl.worker.dir, pl.watcher, this.pipelineEvents)
         : null
     this.upstreams = cfg.dataway.urls.map(parseUpstream)
+    this.rum = cfg.rum.enable
+      ? createRum(
+          cfg,
+          this.identity,
+          () => this.upstreams[0] ?? null,
+          new RumEvents(log, this.metrics.registry),
+        )
+      : null
     this.workspace =
       this.upstreams.length === 0 && cfg.workspace.embedded ? new WorkspaceThread(cfg) : null
     this.tags = createTags(cfg, this.identity.host)
@@ -124,6 +138,7 @@ export class Agent {
         : null,
       pipelineEvents: this.pipelineEvents,
       monitor: this.monitor,
+      rum: this.rum?.deps ?? null,
     }
   }
 
@@ -140,11 +155,13 @@ export class Agent {
     }
     const cfg = this.loaded.config
     this.uploader = createUploader(cfg, this.buffer, this.upstreams, this.identity, this.sinkEvents)
+    const forwarder = this.rum?.forwarder ?? null
     const parts = [
       this.buffer,
       this.watcher,
       this.pool,
       this.uploader,
+      forwarder,
       this.inputs,
       this.monitor,
       this.http,

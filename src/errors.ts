@@ -62,6 +62,17 @@ export const ERRORS = {
   /** Query or label forwarding with no upstream configured. */
   noUpstream: { status: 500, retryable: false },
   forwardFailed: { status: 500, retryable: true },
+  // RUM (the reference's codes, in Ferry's spelling).
+  /** A RUM point's app_id is not in `[rum] app_id_white_list`. */
+  rumAppIdNotInWhiteList: { status: 403, retryable: false },
+  /** A RUM point's measurement is not in `[rum] measurements`. */
+  unknownRumMeasurement: { status: 400, retryable: false },
+  /** A RUM point without a string app_id, or an error point without sdk_name. */
+  invalidRumKey: { status: 500, retryable: false },
+  /** A session replay upload that is not a readable multipart body. */
+  invalidReplay: { status: 413, retryable: false },
+  /** The session replay queue is at `[rum] replay_queue_size` or its disk failed. */
+  replayQueueFull: { status: 503, retryable: true },
   // The workspace service (rendered as `errorCode: "InvalidApiKey"` etc. in its envelope).
   invalidToken: { status: 403, retryable: false },
   invalidApiKey: { status: 403, retryable: false },

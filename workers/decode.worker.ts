@@ -10,11 +10,14 @@ import type { DecodeResult, DecodeTask, WorkerTask } from '../src/ingest/protoco
 import { runDebug } from '../src/pipeline/debug/run.js'
 import type { DebugResult } from '../src/pipeline/debug/types.js'
 import { PipelineHost, type PipelineWorkerConfig } from '../src/pipeline/worker-host.js'
+import { SourceMapResolver, type ResolverOptions } from '../src/rum/sourcemap/resolver.js'
 
-const cfg = (workerData as { pipeline?: PipelineWorkerConfig } | undefined)?.pipeline
+const data = workerData as { pipeline?: PipelineWorkerConfig; rum?: ResolverOptions } | undefined
+const cfg = data?.pipeline
 const host = cfg ? new PipelineHost(cfg) : null
+const resolver = data?.rum ? new SourceMapResolver(data.rum) : null
 
 export default function decode(task: WorkerTask): Promise<DecodeResult | DebugResult> {
   if ('kind' in task && task.kind === 'pipeline-debug') return runDebug(task, cfg?.timezone)
-  return processTask(task as DecodeTask, host)
+  return processTask(task as DecodeTask, host, resolver)
 }

@@ -8,6 +8,7 @@
 import { PIPELINE_SCHEMA } from './schema-pipeline.js'
 import { DIALTEST_SCHEMA } from './schema-dialtest.js'
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
+import { RUM_SCHEMA } from './schema-rum.js'
 import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
 import { nonNegative, positive } from './checks.js'
 import type { ConfigOf, SectionSpec } from './spec.js'
@@ -161,6 +162,7 @@ export const SCHEMA = {
   pipeline: PIPELINE_SCHEMA,
   dialtesting: DIALTEST_SCHEMA,
   workspace: WORKSPACE_SCHEMA,
+  rum: RUM_SCHEMA,
 } as const satisfies Record<string, SectionSpec>
 
 export type Config = ConfigOf<typeof SCHEMA>

@@ -16,6 +16,7 @@ import { isLargeTask, Lanes } from './lanes.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
 import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
 import type { PipelineWorkerConfig } from '../pipeline/worker-host.js'
+import type { ResolverOptions } from '../rum/sourcemap/resolver.js'
 
 export interface PoolOptions {
   /** 0 = one per available core. */
@@ -23,6 +24,8 @@ export interface PoolOptions {
   maxQueue: number
   /** Pipeline settings for the workers' sandboxes; absent when the pipeline is off. */
   pipeline?: PipelineWorkerConfig
+  /** Source map resolution in the workers; absent when RUM is off. */
+  rum?: ResolverOptions
   /** Heap limits of each worker; past them the worker dies and its task gets 503. */
   resourceLimits?: ResourceLimits
   /** Told of every worker death (logged and counted by the caller). */
@@ -51,7 +54,7 @@ export class DecodePool implements Decoder, Component {
       maxThreads: n,
       maxQueue: this.opts.maxQueue,
       resourceLimits: this.opts.resourceLimits,
-      workerData: { pipeline: this.opts.pipeline },
+      workerData: { pipeline: this.opts.pipeline, rum: this.opts.rum },
     })
   }
 

@@ -15,6 +15,8 @@ import { resolveTime } from '../decode/precision.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
 import type { PipelineHost } from '../pipeline/worker-host.js'
 import type { ScriptStat } from '../pipeline/apply.js'
+import type { SourceMapResolver } from '../rum/sourcemap/resolver.js'
+import { addGeoTags, checkRum, resolveStacks } from './rum.js'
 
 function resolveTimes(points: Point[], t: DecodeTask, format: BodyFormat): void {
   for (let i = 0; i < points.length; i++) {
@@ -83,6 +85,7 @@ async function runPipeline(
 export async function processTask(
   t: DecodeTask,
   host: PipelineHost | null = null,
+  resolver: SourceMapResolver | null = null,
 ): Promise<DecodeResult> {
   try {
     const body = decompress(t.encoding, t.body, t.maxBodyBytes)
@@ -91,6 +94,11 @@ export async function processTask(
     resolveTimes(points, t, format)
     const warnings = checkAll(points, t)
     const echoed = t.echo ? echo(points, t.echo) : null
+    if (t.rum) {
+      checkRum(points, t.rum)
+      addGeoTags(points, t.rum.geoTags)
+    }
+    const sourcemaps = t.rum && resolver ? await resolveStacks(points, resolver) : undefined
     addExtraTags(points, t.extraTags)
     const out = await runPipeline(t, points, host)
     const payload = encodeAll(out.points, body.length)
@@ -102,6 +110,7 @@ export async function processTask(
       warnings,
       bodyBytes: body.length,
       pipeline: out.stats,
+      sourcemaps,
     }
   } catch (e) {
     if (e instanceof FerryError) return { ok: false, error: toPayload(e) }

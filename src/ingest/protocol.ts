@@ -9,6 +9,7 @@ import type { Precision } from '../decode/precision.js'
 import type { ScriptStat } from '../pipeline/apply.js'
 import type { PipelineTaskInfo } from '../pipeline/worker-host.js'
 import type { DebugTask } from '../pipeline/debug/types.js'
+import type { RumTask, SourceMapStat } from './rum.js'
 
 export interface DecodeTask {
   body: Uint8Array
@@ -28,6 +29,8 @@ export interface DecodeTask {
   maxPoints: number
   /** Pipeline version and script parameter; null when the pipeline is off for this write. */
   pipeline: PipelineTaskInfo | null
+  /** RUM checks and tags; absent for other categories and when `[rum] enable = false`. */
+  rum?: RumTask
 }
 
 export interface DecodeOk {
@@ -41,6 +44,8 @@ export interface DecodeOk {
   bodyBytes: number
   /** One entry per script that ran. */
   pipeline: ScriptStat[]
+  /** One entry per RUM error point given to the source map resolver. */
+  sourcemaps?: SourceMapStat[]
 }
 
 export interface DecodeFailed {

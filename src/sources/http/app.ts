@@ -16,6 +16,8 @@ import { globalTagRoutes } from './routes/global-tags.js'
 import { lastErrorRoutes } from './routes/last-error.js'
 import { monitorRoutes } from './routes/monitor.js'
 import { dialtestRoutes } from './routes/dialtest.js'
+import { replayRoutes } from './routes/replay.js'
+import { sourcemapRoutes } from './routes/sourcemap.js'
 import { boundHeaders } from './header-bounds.js'
 import {
   corsMiddleware,
@@ -59,7 +61,10 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   app.use(rateLimitMiddleware(deps.access))
   app.use(inFlightMiddleware(deps.access))
 
+  // Before the write route: `/v1/write/rum/replay` is not a category.
+  replayRoutes(app, deps)
   writeRoutes(app, deps)
+  sourcemapRoutes(app, deps)
   infoRoutes(app, deps)
   forwardRoutes(app, deps)
   pipelineRoutes(app, deps)

@@ -12,6 +12,21 @@ import type { AccessPolicy } from './access/policy.js'
 import type { Snapshot } from '../../monitor/snapshot.js'
 import type { Events } from '../../telemetry/events.js'
 import type { PipelineEvents } from '../../telemetry/pipeline-events.js'
+import type { RumEvents } from '../../telemetry/rum-events.js'
+import type { GeoTagger } from '../../rum/geo/tags.js'
+import type { SourceMapResolver } from '../../rum/sourcemap/resolver.js'
+import type { ReplayQueue } from '../../rum/replay/queue.js'
+
+/** The RUM routes' needs; null when `[rum] enable = false`. */
+export interface RumDeps {
+  /** `<data_dir>/rum`: source map zips by platform. */
+  root: string
+  geo: GeoTagger | null
+  /** For `/v1/sourcemap/check`, which resolves on the HTTP thread (a person's request). */
+  resolver: SourceMapResolver
+  replay: ReplayQueue
+  events: RumEvents
+}
 
 export interface HttpDeps {
   config: Config
@@ -30,6 +45,7 @@ export interface HttpDeps {
   /** The pipeline; null when `[pipeline] enable = false`. */
   pipeline: PipelineDeps | null
   pipelineEvents?: PipelineEvents
+  rum?: RumDeps | null
 }
 
 export type { HttpEnv } from '../../http/env.js'

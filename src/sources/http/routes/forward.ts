@@ -25,11 +25,12 @@ async function forward(
   path: string,
   body: string,
 ): Promise<Response> {
-  const url = `${up.origin}${path}${up.query ? `?${up.query}` : ''}`
+  const query = path.includes('?') ? '' : up.query ? `?${up.query}` : ''
+  const url = `${up.origin}${path}${query}`
   try {
     return await fetch(url, {
       method,
-      body,
+      body: method === 'GET' ? undefined : body,
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': userAgent(deps.identity.version, deps.identity.host),
@@ -86,6 +87,15 @@ export function forwardRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
     }
     const res = await forward(deps, up, 'POST', '/v1/query/raw', JSON.stringify(body))
     return new Response(await res.text(), { status: 200, headers: json })
+  })
+  // Spec 4.13: the browser SDK's remote configuration; the upstream's answer goes back as is.
+  app.get('/v1/env_variable', async (c) => {
+    const up = upstreamOf(deps)
+    const q = new URLSearchParams(up.query)
+    q.set('app_id', c.req.query('app_id') ?? '')
+    q.set('scope', 'rum')
+    const res = await forward(deps, up, 'GET', `/v1/env_variable?${q}`, '')
+    return new Response(await res.text(), { status: res.status, headers: json })
   })
   app.post('/v1/object/labels', (c) => labels(c, deps, 'POST'))
   app.delete('/v1/object/labels', (c) => labels(c, deps, 'DELETE'))

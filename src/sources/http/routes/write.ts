@@ -8,7 +8,23 @@ import { FerryError } from '../../../errors.js'
 import { isCategory } from '../../../shared/category.js'
 import { readBody } from '../../../http/body.js'
 import { accept } from '../../../ingest/accept.js'
+import type { Context } from 'hono'
+import type { RumTask } from '../../../ingest/rum.js'
+import { clientIp } from '../../../rum/geo/tags.js'
 import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
+
+/** The request's RUM settings; the client address travels as its geo tags. */
+function rumTask(c: Context<HttpEnv>, deps: HttpDeps): RumTask | undefined {
+  if (!deps.rum) return undefined
+  const cfg = deps.config.rum
+  const socket = c.env?.incoming?.socket?.remoteAddress ?? ''
+  const ip = clientIp((n) => c.req.header(n), cfg.origin_ip_header, socket)
+  return {
+    geoTags: deps.rum.geo ? deps.rum.geo.tags(ip) : [],
+    appIds: cfg.app_id_white_list,
+    measurements: cfg.measurements,
+  }
+}
 import { parseWriteOptions } from '../write-options.js'
 
 /** Undeclared lengths reserve this much up front and the rest once read. */
@@ -63,6 +79,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         maxBodyBytes: deps.config.http_api.max_body_size,
         maxPoints: deps.config.http_api.max_points_per_request,
         pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: opts.source } : null,
+        rum: category === 'rum' ? rumTask(c, deps) : undefined,
       }
       const out = await accept(acceptDeps(deps), task, {
         input: opts.input,
@@ -70,6 +87,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         storageIndex: category === 'logging' ? (opts.storageIndex ?? undefined) : undefined,
         abandoned: () => c.get('signal')?.aborted === true,
       })
+      deps.rum?.events.sourceMaps(out.sourcemaps)
       deps.events.writeAccepted({
         category,
         input: opts.input,

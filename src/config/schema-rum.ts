@@ -1,0 +1,64 @@
+/** The `[rum]` section: source maps, GeoIP tags, whitelists, CDN marking and session replay. */
+import { nonNegative, positive } from './checks.js'
+import type { SectionOf, SectionSpec } from './spec.js'
+
+const MEASUREMENTS = ['view', 'resource', 'error', 'long_task', 'action', 'telemetry']
+
+export const RUM_SCHEMA = {
+  /** The source map, env variable and replay routes exist only when on (spec 4.5). */
+  enable: { type: 'bool', default: true, env: 'ENV_RUM_ENABLE' },
+  app_id_white_list: {
+    type: 'strings',
+    default: [],
+    env: 'ENV_RUM_APP_ID_WHITE_LIST',
+    live: true,
+  },
+  measurements: {
+    type: 'strings',
+    default: MEASUREMENTS,
+    env: 'ENV_RUM_MEASUREMENTS',
+    live: true,
+  },
+  origin_ip_header: {
+    type: 'string',
+    default: 'X-Forwarded-For',
+    env: 'ENV_RUM_ORIGIN_IP_HEADER',
+    live: true,
+  },
+  geoip: { type: 'bool', default: true, env: 'ENV_RUM_GEOIP' },
+  sourcemap_cache_zips: {
+    type: 'int',
+    default: 32,
+    env: 'ENV_RUM_SOURCEMAP_CACHE_ZIPS',
+    check: positive,
+  },
+  sourcemap_cache_size: {
+    type: 'bytes',
+    default: 128 * 1024 * 1024,
+    env: 'ENV_RUM_SOURCEMAP_CACHE_SIZE',
+    check: positive,
+  },
+  sourcemap_recheck: {
+    type: 'duration',
+    default: 5_000,
+    env: 'ENV_RUM_SOURCEMAP_RECHECK',
+    check: nonNegative,
+  },
+  cdn_lookup: { type: 'bool', default: true, env: 'ENV_RUM_CDN_LOOKUP' },
+  cdn_timeout: { type: 'duration', default: 200, env: 'ENV_RUM_CDN_TIMEOUT', check: positive },
+  replay_max_body_size: {
+    type: 'bytes',
+    default: 32 * 1024 * 1024,
+    env: 'ENV_RUM_REPLAY_MAX_BODY_SIZE',
+    check: positive,
+  },
+  replay_queue_size: {
+    type: 'bytes',
+    default: 1024 * 1024 * 1024,
+    env: 'ENV_RUM_REPLAY_QUEUE_SIZE',
+    check: positive,
+  },
+  replay_filter_rules: { type: 'strings', default: [], env: 'ENV_RUM_REPLAY_FILTER_RULES' },
+} as const satisfies SectionSpec
+
+export type RumConfig = SectionOf<typeof RUM_SCHEMA>

@@ -1,0 +1,80 @@
+/**
+ * The RUM stage of a decode task: whitelists (a refusal fails the whole write, as in the
+ * reference), the request's geo tags where absent, and `error_stack_source_base64` on error
+ * points. Resolution runs here, in the decode worker: a cold zip costs milliseconds of parsing
+ * that must not stall the HTTP thread, and the lanes keep other writes moving meanwhile.
+ */
+import { FerryError } from '../errors.js'
+import { Kind, type Point } from '../shared/point.js'
+import type { SourceMapResolver, SourceMapStatus } from '../rum/sourcemap/resolver.js'
+
+export interface RumTask {
+  /** Geo tags of the client address, computed once per request on the HTTP thread. */
+  geoTags: [string, string][]
+  appIds: string[]
+  measurements: string[]
+}
+
+export interface SourceMapStat {
+  appId: string
+  sdkName: string
+  status: SourceMapStatus
+  seconds: number
+}
+
+function str(p: Point, key: string): string {
+  const t = p.tags.find((x) => x.key === key)
+  if (t) return t.value
+  const f = p.fields.find((x) => x.key === key)
+  return f && f.kind === Kind.STRING ? String(f.value) : ''
+}
+
+function has(p: Point, key: string): boolean {
+  return p.tags.some((t) => t.key === key) || p.fields.some((f) => f.key === key)
+}
+
+export function checkRum(points: Point[], t: RumTask): void {
+  for (const p of points) {
+    if (t.measurements.length && !t.measurements.includes(p.name))
+      throw new FerryError('unknownRumMeasurement', `unknown RUM measurement: ${p.name}`)
+    if (t.appIds.length && !t.appIds.includes(str(p, 'app_id')))
+      throw new FerryError(
+        'rumAppIdNotInWhiteList',
+        `app_id "${str(p, 'app_id')}" is not in the white list`,
+      )
+  }
+}
+
+export function addGeoTags(points: Point[], tags: [string, string][]): void {
+  for (const p of points)
+    for (const [key, value] of tags) if (!has(p, key)) p.tags.push({ key, value })
+}
+
+export async function resolveStacks(
+  points: Point[],
+  resolver: SourceMapResolver,
+): Promise<SourceMapStat[]> {
+  const stats: SourceMapStat[] = []
+  for (const p of points) {
+    if (p.name !== 'error') continue
+    const started = performance.now()
+    const input = {
+      stack: str(p, 'error_stack'),
+      appId: str(p, 'app_id'),
+      env: str(p, 'env'),
+      version: str(p, 'version'),
+      sdkName: str(p, 'sdk_name'),
+      errorType: str(p, 'error_type'),
+    }
+    const r = await resolver.resolve(input)
+    if (r.mapped !== null && !has(p, 'error_stack_source_base64'))
+      p.fields.push({
+        key: 'error_stack_source_base64',
+        kind: Kind.STRING,
+        value: Buffer.from(r.mapped).toString('base64'),
+      })
+    const seconds = (performance.now() - started) / 1000
+    stats.push({ appId: input.appId, sdkName: input.sdkName, status: r.status, seconds })
+  }
+  return stats
+}

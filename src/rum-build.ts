@@ -1,0 +1,44 @@
+/** Builds the RUM parts from the config: resolver, GeoIP tagger, replay queue and forwarder. */
+import path from 'node:path'
+import type { Config } from './config/schema.js'
+import type { Identity } from './identity.js'
+import { ReplayForwarder } from './rum/replay/forwarder.js'
+import { ReplayQueue } from './rum/replay/queue.js'
+import { IpDb } from './rum/geo/ipdb.js'
+import { GeoTagger } from './rum/geo/tags.js'
+import { SourceMapResolver, type ResolverOptions } from './rum/sourcemap/resolver.js'
+import { userAgent } from './sinks/dataway/send.js'
+import type { Upstream } from './sinks/dataway/upstream.js'
+import type { RumDeps } from './sources/http/deps.js'
+import type { RumEvents } from './telemetry/rum-events.js'
+
+export function resolverOptions(cfg: Config): ResolverOptions {
+  return {
+    root: path.resolve(cfg.agent.data_dir, 'rum'),
+    maxZips: cfg.rum.sourcemap_cache_zips,
+    maxBytes: cfg.rum.sourcemap_cache_size,
+    recheckMs: cfg.rum.sourcemap_recheck,
+  }
+}
+
+export function createRum(
+  cfg: Config,
+  id: Identity,
+  upstream: () => Upstream | null,
+  events: RumEvents,
+): { deps: RumDeps; forwarder: ReplayForwarder } {
+  const opts = resolverOptions(cfg)
+  const replay = new ReplayQueue(path.join(opts.root, 'replay'), cfg.rum.replay_queue_size)
+  const target = {
+    url: () => {
+      const up = upstream()
+      return up ? `${up.origin}/v1/write/rum/replay${up.query ? `?${up.query}` : ''}` : null
+    },
+    userAgent: userAgent(id.version, id.host),
+    timeoutMs: 75_000,
+  }
+  const forwarder = new ReplayForwarder(replay, target, (o, detail) => events.replay(o, detail))
+  const geo = cfg.rum.geoip ? new GeoTagger(new IpDb()) : null
+  const resolver = new SourceMapResolver({ ...opts, maxZips: 4 })
+  return { deps: { root: opts.root, geo, resolver, replay, events }, forwarder }
+}

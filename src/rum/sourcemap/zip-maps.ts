@@ -1,0 +1,86 @@
+/**
+ * The `.map` entries of one uploaded zip. Entries are kept as bytes and parsed into a
+ * consumer on first use, so a zip of a hundred maps costs one parse per map actually hit.
+ * Consumers hold WebAssembly memory: `close()` must run when the zip leaves the cache.
+ */
+import { unzipSync } from 'fflate'
+import { SourceMapConsumer } from 'source-map'
+import { safeEntryName } from './names.js'
+
+/** A parsed map, and the sources as the map wrote them (the package normalises `./`). */
+interface Parsed {
+  consumer: SourceMapConsumer
+  rawSource: Map<string, string>
+}
+
+export interface Position {
+  source: string
+  line: number
+  column: number
+}
+
+export class ZipMaps {
+  private readonly parsed = new Map<string, Parsed | null>()
+
+  constructor(
+    private readonly entries: Map<string, Uint8Array>,
+    readonly bytes: number,
+  ) {}
+
+  has(entry: string): boolean {
+    return this.entries.has(entry)
+  }
+
+  /** The original position, or null when the map is unusable or has no mapping there. */
+  async lookup(entry: string, line: number, column: number): Promise<Position | null> {
+    const p = await this.consumer(entry)
+    if (!p) return null
+    const o = p.consumer.originalPositionFor({ line, column })
+    if (o.source === null || o.line === null || o.column === null) return null
+    return { source: p.rawSource.get(o.source) ?? o.source, line: o.line, column: o.column }
+  }
+
+  close(): void {
+    for (const p of this.parsed.values()) p?.consumer.destroy()
+    this.parsed.clear()
+  }
+
+  private async consumer(entry: string): Promise<Parsed | null> {
+    if (this.parsed.has(entry)) return this.parsed.get(entry) ?? null
+    const bytes = this.entries.get(entry)
+    let p: Parsed | null = null
+    if (bytes) {
+      try {
+        const raw = JSON.parse(Buffer.from(bytes).toString('utf8')) as { sources?: string[] }
+        const consumer = await new SourceMapConsumer(raw as never)
+        const rawSource = new Map<string, string>()
+        const sources = raw.sources ?? []
+        if (consumer.sources.length === sources.length)
+          consumer.sources.forEach((s, i) => rawSource.set(s, sources[i]))
+        p = { consumer, rawSource }
+      } catch {
+        // A bad map is skipped, as the reference does; its frames stay unchanged.
+      }
+    }
+    this.parsed.set(entry, p)
+    return p
+  }
+}
+
+/** Reads a zip's `.map` entries with safe names; throws on a zip that cannot be read. */
+export function readZipMaps(zip: Uint8Array, maxEntryBytes: number): ZipMaps {
+  const files = unzipSync(zip, {
+    filter: (f) =>
+      f.name.endsWith('.map') &&
+      !f.name.endsWith('/') &&
+      f.originalSize <= maxEntryBytes &&
+      safeEntryName(f.name) !== null,
+  })
+  const entries = new Map<string, Uint8Array>()
+  let bytes = 0
+  for (const [name, data] of Object.entries(files)) {
+    entries.set(safeEntryName(name) as string, data)
+    bytes += data.length
+  }
+  return new ZipMaps(entries, bytes)
+}

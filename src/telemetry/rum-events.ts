@@ -1,0 +1,77 @@
+/**
+ * RUM telemetry, by the reference's metric names under Ferry's prefix: source map outcomes
+ * (`app_id` and `sdk_name` come from clients, so they pass a bounded label), resolution time,
+ * zips stored, and session replay uploads.
+ */
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
+import type { SourceMapStat } from '../ingest/rum.js'
+import type { Logger } from './logger.js'
+import { BoundedLabel } from './recent-errors.js'
+
+export function createRumMetrics(registry: Registry) {
+  const registers = [registry]
+  return {
+    sourceMaps: new Counter({
+      name: 'ferry_rum_source_map_total',
+      help: 'RUM error points given to the source map resolver, by app, SDK and outcome.',
+      labelNames: ['app_id', 'sdk_name', 'status'] as const,
+      registers,
+    }),
+    sourceMapSeconds: new Histogram({
+      name: 'ferry_rum_source_map_duration_seconds',
+      help: 'Time to resolve one RUM error stack.',
+      labelNames: ['sdk_name'] as const,
+      buckets: [0.00005, 0.0002, 0.001, 0.005, 0.02, 0.1, 0.5],
+      registers,
+    }),
+    loadedZips: new Gauge({
+      name: 'ferry_rum_loaded_zips',
+      help: 'Source map zips stored, by platform.',
+      labelNames: ['platform'] as const,
+      registers,
+    }),
+    replays: new Counter({
+      name: 'ferry_rum_replay_total',
+      help: 'Session replay uploads, by outcome (queued, filtered, sent, failed, rejected).',
+      labelNames: ['status'] as const,
+      registers,
+    }),
+  }
+}
+
+export class RumEvents {
+  private readonly m: ReturnType<typeof createRumMetrics>
+  private readonly apps = new BoundedLabel()
+  private readonly sdks = new BoundedLabel()
+
+  constructor(
+    private readonly log: Logger,
+    registry: Registry,
+  ) {
+    this.m = createRumMetrics(registry)
+  }
+
+  sourceMaps(stats: SourceMapStat[] | undefined): void {
+    for (const s of stats ?? []) {
+      const sdk = this.sdks.value(s.sdkName)
+      this.m.sourceMaps.inc({ app_id: this.apps.value(s.appId), sdk_name: sdk, status: s.status })
+      this.m.sourceMapSeconds.observe({ sdk_name: sdk }, s.seconds)
+    }
+  }
+
+  sourceMapStored(
+    platform: string,
+    action: 'uploaded' | 'deleted',
+    file: string,
+    zips: number,
+  ): void {
+    this.m.loadedZips.set({ platform }, zips)
+    this.log.info({ event: `sourcemap_${action}`, platform, file }, `source map ${action}`)
+  }
+
+  replay(status: 'queued' | 'filtered' | 'sent' | 'failed' | 'rejected', detail = ''): void {
+    this.m.replays.inc({ status })
+    if (status === 'failed' || status === 'rejected')
+      this.log.warn({ event: `replay_${status}` }, detail)
+  }
+}
