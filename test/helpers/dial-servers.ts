@@ -19,7 +19,9 @@ function handler(req: http.IncomingMessage, res: http.ServerResponse): void {
     return void res.end()
   }
   if (url.pathname === '/redirect-private') {
-    res.writeHead(302, { Location: 'http://10.1.2.3/ok' })
+    // Loopback, and a port nothing listens on: should the guard ever fail, nothing leaves the
+    // machine (tests may only reach loopback); the listed range stands in for a private one.
+    res.writeHead(302, { Location: 'http://127.0.0.2:1/ok' })
     return void res.end()
   }
   if (url.pathname === '/slow') {

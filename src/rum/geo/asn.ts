@@ -16,6 +16,10 @@ const CARRIERS = new Map<number, string>([
 ])
 
 export class AsnTable {
+  static of(starts: Uint32Array, ends: Uint32Array, names: Uint32Array, strings: string[]) {
+    return new AsnTable(starts, ends, names, strings)
+  }
+
   private constructor(
     private readonly starts: Uint32Array,
     private readonly ends: Uint32Array,
@@ -24,25 +28,19 @@ export class AsnTable {
   ) {}
 
   static parse(csv: string): AsnTable {
-    const lines = csv.split('\n')
-    const starts = new Uint32Array(lines.length)
-    const ends = new Uint32Array(lines.length)
-    const names = new Uint32Array(lines.length)
-    const strings: string[] = []
-    const index = new Map<string, number>()
-    let n = 0
-    for (const line of lines) {
-      const m = /^(\d+),(\d+),(\d+),(.*)$/.exec(line)
-      if (!m) continue
-      const asn = Number(m[3])
-      const name = CARRIERS.get(asn) ?? m[4].replace(/^"(.*)"$/, '$1').replaceAll('""', '"')
-      let at = index.get(name)
-      if (at === undefined) index.set(name, (at = strings.push(name) - 1))
-      starts[n] = Number(m[1])
-      ends[n] = Number(m[2])
-      names[n++] = at
-    }
-    return new AsnTable(starts.slice(0, n), ends.slice(0, n), names.slice(0, n), strings)
+    const b = new AsnBuilder(csv)
+    while (!b.step(Infinity));
+    return b.table()
+  }
+
+  /**
+   * The same, in slices of `slice` lines with the event loop free between them: the table has
+   * half a million rows, and building it in one go would stall every request for seconds.
+   */
+  static async parseInSlices(csv: string, slice = 20_000): Promise<AsnTable> {
+    const b = new AsnBuilder(csv)
+    while (!b.step(slice)) await new Promise((r) => setImmediate(r))
+    return b.table()
   }
 
   /** The ISP of a numeric IPv4 address, or null. */
@@ -62,4 +60,50 @@ export class AsnTable {
 export function ipv4Number(ip: string): number {
   const [a, b, c, d] = ip.split('.').map(Number)
   return ((a << 24) >>> 0) + (b << 16) + (c << 8) + d
+}
+
+/** Builds the table a slice of lines at a time. */
+class AsnBuilder {
+  private readonly lines: string[]
+  private readonly starts: Uint32Array
+  private readonly ends: Uint32Array
+  private readonly names: Uint32Array
+  private readonly strings: string[] = []
+  private readonly index = new Map<string, number>()
+  private at = 0
+  private n = 0
+
+  constructor(csv: string) {
+    this.lines = csv.split('\n')
+    this.starts = new Uint32Array(this.lines.length)
+    this.ends = new Uint32Array(this.lines.length)
+    this.names = new Uint32Array(this.lines.length)
+  }
+
+  /** Reads up to `count` lines; true when all are read. */
+  step(count: number): boolean {
+    const stop = Math.min(this.lines.length, this.at + count)
+    for (; this.at < stop; this.at++) {
+      const m = /^(\d+),(\d+),(\d+),(.*)$/.exec(this.lines[this.at])
+      if (!m) continue
+      const asn = Number(m[3])
+      const name = CARRIERS.get(asn) ?? m[4].replace(/^"(.*)"$/, '$1').replaceAll('""', '"')
+      let id = this.index.get(name)
+      if (id === undefined) this.index.set(name, (id = this.strings.push(name) - 1))
+      this.starts[this.n] = Number(m[1])
+      this.ends[this.n] = Number(m[2])
+      this.names[this.n++] = id
+    }
+    return this.at >= this.lines.length
+  }
+
+  table(): AsnTable {
+    const n = this.n
+    return AsnTable.of(
+      this.starts.slice(0, n),
+      this.ends.slice(0, n),
+      this.names.slice(0, n),
+      this.strings,
+    )
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * The IP database behind RUM geo tags, `geoip()` and `ferry tool ipinfo`: DB-IP Lite city
  * (MaxMind format, read with `maxmind`) and the ASN table, both from npm packages (CC BY 4.0,
- * "IP Geolocation by DB-IP"). Loaded on first use (about 0.3 s and 150 MB with IPv6); each
+ * "IP Geolocation by DB-IP"). Loaded at start-up in the background (about 150 MB with IPv6); each
  * process or worker that looks addresses up holds its own copy, so lookups are made once per
  * request on the HTTP thread and travel with the decode task.
  */
@@ -36,6 +36,24 @@ export class IpDb {
   private v4: Reader<Response> | null = null
   private v6: Reader<Response> | null = null
   private asn: AsnTable | null = null
+  private loading: Promise<void> | null = null
+
+  /**
+   * Loads the tables without stalling the event loop (the ASN table in slices); lookups made
+   * before it resolves find no ISP. The agent starts it at start-up, and RUM writes wait for it.
+   */
+  load(): Promise<void> {
+    this.loading ??= (async () => {
+      this.city(4)
+      this.city(6)
+      const csv = await fs.promises.readFile(
+        packageFile('@ip-location-db/asn', 'asn-ipv4-num.csv'),
+        'utf8',
+      )
+      this.asn = await AsnTable.parseInSlices(csv)
+    })()
+    return this.loading
+  }
 
   lookup(ip: string): Geo | null {
     const family = isIP(ip)
@@ -56,9 +74,6 @@ export class IpDb {
   }
 
   private isp(ip: string): string | null {
-    this.asn ??= AsnTable.parse(
-      fs.readFileSync(packageFile('@ip-location-db/asn', 'asn-ipv4-num.csv'), 'utf8'),
-    )
-    return this.asn.lookup(ipv4Number(ip))
+    return this.asn?.lookup(ipv4Number(ip)) ?? null
   }
 }

@@ -31,6 +31,11 @@ export class GeoTagger {
 
   constructor(private readonly db: IpDb | null) {}
 
+  /** Resolves once the database is loaded (started at agent start-up; see IpDb.load). */
+  ready(): Promise<void> {
+    return this.db ? this.db.load() : Promise.resolve()
+  }
+
   tags(ip: string): [string, string][] {
     const hit = this.cache.get(ip)
     if (hit) return hit

@@ -1,6 +1,7 @@
 /** POST /v1/dialtesting/debug: HTTP tasks against loopback servers, checks, rules, refusals. */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
+import { NetGuard } from '../../../src/dialtest/guard.js'
 import { testApp } from '../../helpers/app.js'
 import { startDialServers, type DialServers } from '../../helpers/dial-servers.js'
 
@@ -271,10 +272,25 @@ test('internal targets are refused after DNS and on redirect hops', async () => 
     error_code: 'agent.invalidRequest',
     message: 'dest host [localhost] is not allowed to be tested',
   })
-  const cidr = { ENV_INPUT_DIALTESTING_DISABLED_INTERNAL_NETWORK_CIDR_LIST: '["10.0.0.0/8"]' }
+  const cidr = { ENV_INPUT_DIALTESTING_DISABLED_INTERNAL_NETWORK_CIDR_LIST: '["127.0.0.2/32"]' }
   const hop = await debug(
     http('/redirect-private', { advance_options: { request_options: { follow_redirect: true } } }),
     cidr,
   )
-  assert.equal(hop.body.content.error_msg, 'dest host [10.1.2.3] is not allowed to be tested')
+  assert.equal(hop.body.content.error_msg, 'dest host [127.0.0.2] is not allowed to be tested')
+})
+
+test('the internal-network guard refuses private, loopback and link-local addresses', () => {
+  const guard = new NetGuard({ internal: true, cidrs: [] })
+  for (const ip of [
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '127.0.0.1',
+    '169.254.1.1',
+    '::1',
+    'fe80::1',
+  ])
+    assert.equal(guard.allowed(ip), false, ip)
+  assert.equal(guard.allowed('8.8.8.8'), true)
 })

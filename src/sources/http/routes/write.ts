@@ -14,8 +14,9 @@ import { clientIp } from '../../../rum/geo/tags.js'
 import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
 
 /** The request's RUM settings; the client address travels as its geo tags. */
-function rumTask(c: Context<HttpEnv>, deps: HttpDeps): RumTask | undefined {
+async function rumTask(c: Context<HttpEnv>, deps: HttpDeps): Promise<RumTask | undefined> {
   if (!deps.rum) return undefined
+  await deps.rum.geo?.ready()
   const cfg = deps.config.rum
   const socket = c.env?.incoming?.socket?.remoteAddress ?? ''
   const ip = clientIp((n) => c.req.header(n), cfg.origin_ip_header, socket)
@@ -79,7 +80,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         maxBodyBytes: deps.config.http_api.max_body_size,
         maxPoints: deps.config.http_api.max_points_per_request,
         pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: opts.source } : null,
-        rum: category === 'rum' ? rumTask(c, deps) : undefined,
+        rum: category === 'rum' ? await rumTask(c, deps) : undefined,
       }
       const out = await accept(acceptDeps(deps), task, {
         input: opts.input,
