@@ -13,6 +13,8 @@ export interface RunEnv {
   guard: NetGuard
   userAgent: string
   fm: Funcs
+  /** When the task must end (ms since the epoch): its request is answered by then. */
+  deadline: number
 }
 
 export interface TaskClass {
@@ -67,6 +69,6 @@ export const CLASSES: Record<string, TaskClass> = {
     check: (t) => checkMultiTask(t as MultiTask),
     renders: false,
     hosts: (t) => stepHosts(t as MultiTask),
-    run: (t, e) => runMulti(t as MultiTask, e.fm, e.guard, e.userAgent),
+    run: (t, e) => runMulti(t as MultiTask, e.fm, e.guard, e.userAgent, e.deadline),
   },
 }

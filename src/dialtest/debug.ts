@@ -16,6 +16,8 @@ export interface DialtestDeps {
   guard: NetGuard
   gate: DialGate
   userAgent: string
+  /** How long one task may run (its request's timeout). */
+  timeoutMs: number
 }
 
 /** Keys of the reference's base Task, left out of the `task` field. */
@@ -90,7 +92,12 @@ export async function dialDebug(raw: unknown, deps: DialtestDeps): Promise<Debug
   await checkTargets(cls, task, deps.guard)
   const started = process.hrtime.bigint()
   const result = await deps.gate.run(() =>
-    cls.run(task, { guard: deps.guard, userAgent: deps.userAgent, fm }),
+    cls.run(task, {
+      guard: deps.guard,
+      userAgent: deps.userAgent,
+      fm,
+      deadline: Date.now() + deps.timeoutMs,
+    }),
   )
   return content(result, rawTask, vars, process.hrtime.bigint() - started)
 }

@@ -97,6 +97,7 @@ export async function runMulti(
   fm: Funcs,
   guard: NetGuard,
   ua: string,
+  deadline = Infinity,
 ): Promise<DialResult> {
   const started = process.hrtime.bigint()
   const steps: Record<string, unknown>[] = []
@@ -111,11 +112,22 @@ export async function runMulti(
     }
     steps.push(out)
     if (failed) continue
+    if (Date.now() >= deadline) {
+      // Wait steps may add up to minutes; the task ends with its request.
+      out.fail_reason = 'run task failed: the task ran out of time'
+      failed = true
+      continue
+    }
     lastStep = i
     out.task_start_time = Date.now()
     if (s.type === 'wait') {
       out.value = s.value
-      await sleep(Number(s.value) * 1000)
+      const left = deadline - Date.now()
+      await sleep(Math.max(0, Math.min(Number(s.value) * 1000, left)))
+      if (Number(s.value) * 1000 > left) {
+        out.fail_reason = 'run task failed: the task ran out of time'
+        failed = true
+      }
       continue
     }
     const r = await httpStep(s, fm, guard, ua)

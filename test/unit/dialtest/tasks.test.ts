@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { after, before, test } from 'node:test'
+import { NetGuard } from '../../../src/dialtest/guard.js'
+import { runMulti } from '../../../src/dialtest/multi.js'
 import { testApp } from '../../helpers/app.js'
 import { startDialServers, type DialServers } from '../../helpers/dial-servers.js'
 
@@ -125,4 +127,25 @@ test('ICMP to 127.0.0.1', async (t) => {
     },
   })
   assert.equal(bad.content.error_msg, 'packets received check failed: 1 is less than target 5')
+})
+
+test('multi: a task never outlives its deadline, however long its wait steps', async () => {
+  const step = {
+    url: `http://127.0.0.1:${s.http}/ok`,
+    success_when: [{ status_code: [{ is: '200' }] }],
+  }
+  const task = {
+    name: 'slow',
+    steps: [
+      { type: 'wait', value: 180 },
+      { type: 'http', task: JSON.stringify(step) },
+    ],
+  }
+  const started = Date.now()
+  const guard = new NetGuard({ internal: false, cidrs: [] })
+  const r = await runMulti(task, new Map(), guard, 'test', started + 300)
+  assert.ok(Date.now() - started < 2_000, `took ${Date.now() - started} ms`)
+  assert.equal(r.tags.status, 'FAIL')
+  assert.equal(r.fields.fail_reason, 'run task failed: the task ran out of time')
+  assert.equal(r.fields.last_step, 0)
 })

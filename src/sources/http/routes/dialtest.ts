@@ -23,6 +23,8 @@ export function dialtestDeps(deps: HttpDeps): DialtestDeps {
       cidrs: c.disabled_internal_network_cidr_list,
     }),
     gate: new DialGate(c.debug_concurrency),
+    // A task never outlives its request, which is answered 408 after [http_api] timeout.
+    timeoutMs: deps.config.http_api.timeout,
     userAgent: `ferry-${process.platform}-${process.arch}/${version}/${host}`,
   }
 }
