@@ -52,7 +52,7 @@ const line = (name: string, r: LoadResult) =>
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-bench-'))
   const child = await startChild(
-    [here('../src/main.js'), 'run', '--config', '/nonexistent'],
+    [here('../src/main.js'), 'run'],
     {
       ENV_HTTP_LISTEN: '127.0.0.1:0',
       ENV_WORKSPACE_EMBEDDED: 'false',

@@ -1,5 +1,5 @@
 /**
- * Reads the inputs' config files: every `*.conf` under the config folder (recursively, but not
+ * Reads the inputs' config files: every `*.conf` under the config folder (two levels deep, not
  * the main config nor the pipeline scripts), in the reference agent's format: `[[inputs.cpu]]`
  * tables, one instance each, with `[inputs.cpu.tags]`. Keys are validated against the input's
  * schema; every problem is reported at once as `file:inputs.name.key: message`.
@@ -20,13 +20,26 @@ export interface InputConf {
 const isTable = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** Every `*.conf` under `dir`, sorted, except `skip` and the `pipeline` folder. */
-export function confFiles(dir: string, skip: string): string[] {
-  if (!fs.existsSync(dir)) return []
+/** How deep input files may sit under the config folder (`conf.d/<input>/<input>.conf`). */
+const MAX_DEPTH = 2
+
+/**
+ * Every `*.conf` in `dir` and its subfolders down to MAX_DEPTH, sorted, except `skip` and the
+ * `pipeline` folder. Bounded on purpose: a config path such as `/etc/ferry.conf` must not make
+ * the agent walk a whole file system; folders it may not read are passed over.
+ */
+export function confFiles(dir: string, skip: string, depth = 0): string[] {
+  let entries: fs.Dirent[]
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return []
+  }
   const out: string[] = []
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+  for (const e of entries) {
     const p = path.join(dir, e.name)
-    if (e.isDirectory() && e.name !== 'pipeline') out.push(...confFiles(p, skip))
+    if (e.isDirectory() && e.name !== 'pipeline' && depth < MAX_DEPTH)
+      out.push(...confFiles(p, skip, depth + 1))
     else if (e.isFile() && e.name.endsWith('.conf') && path.resolve(p) !== path.resolve(skip))
       out.push(p)
   }

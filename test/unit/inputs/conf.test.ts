@@ -8,6 +8,7 @@ import { loadConfig } from '../../../src/config/load.js'
 import { INPUT_KINDS } from '../../../src/inputs/kinds.js'
 import { planInputs } from '../../../src/inputs/plan.js'
 import { Scheduler } from '../../../src/inputs/scheduler.js'
+import { confFiles } from '../../../src/inputs/conf/load.js'
 
 function dir(files: Record<string, string>): string {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-inputs-'))
@@ -100,4 +101,23 @@ test('the scheduler jitters the first run, keeps the grid and never overlaps a r
   // First at 2 ms (5% of 40); each run takes 50 ms, so every other 40 ms tick is skipped.
   assert.ok(starts[0] < 20, `first run at ${starts[0]}ms`)
   for (let i = 1; i < starts.length; i++) assert.ok(starts[i] - starts[i - 1] >= 50)
+})
+
+test('input files are looked for two levels deep at most, and unreadable folders are passed over', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-confs-'))
+  const put = (rel: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true })
+    fs.writeFileSync(path.join(dir, rel), '')
+  }
+  for (const f of [
+    'a.conf',
+    'cpu/cpu.conf',
+    'x/y/deep.conf',
+    'x/y/z/too-deep.conf',
+    'pipeline/p.conf',
+  ])
+    put(f)
+  fs.mkdirSync(path.join(dir, 'closed'), { mode: 0o000 })
+  const found = confFiles(dir, path.join(dir, 'ferry.conf')).map((f) => path.relative(dir, f))
+  assert.deepEqual(found, ['a.conf', 'cpu/cpu.conf', 'x/y/deep.conf'])
 })
