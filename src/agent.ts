@@ -156,8 +156,6 @@ export class Agent {
     const cfg = this.loaded.config
     this.uploader = createUploader(cfg, this.buffer, this.upstreams, this.identity, this.sinkEvents)
     const forwarder = this.rum?.forwarder ?? null
-    // The IP database loads in the background (in slices); RUM writes wait for it, others don't.
-    this.rum?.deps.geo?.ready().catch((e) => this.events.internalError('ip database', e))
     const parts = [
       this.buffer,
       this.watcher,

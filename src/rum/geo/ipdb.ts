@@ -1,7 +1,7 @@
 /**
  * The IP database behind RUM geo tags, `geoip()` and `ferry tool ipinfo`: DB-IP Lite city
  * (MaxMind format, read with `maxmind`) and the ASN table, both from npm packages (CC BY 4.0,
- * "IP Geolocation by DB-IP"). Loaded at start-up in the background (about 150 MB with IPv6); each
+ * "IP Geolocation by DB-IP"). Loaded when first needed, in the background (about 150 MB with IPv6); each
  * process or worker that looks addresses up holds its own copy, so lookups are made once per
  * request on the HTTP thread and travel with the decode task.
  */
@@ -39,13 +39,14 @@ export class IpDb {
   private loading: Promise<void> | null = null
 
   /**
-   * Loads the tables without stalling the event loop (the ASN table in slices); lookups made
-   * before it resolves find no ISP. The agent starts it at start-up, and RUM writes wait for it.
+   * Loads the IPv4 tables without stalling the event loop (the ASN table in slices); lookups
+   * made before it resolves find no ISP. Started by the first RUM write, which waits for it (a
+   * second or two, once): an agent that never sees RUM never holds the 150 MB. The IPv6 table
+   * is read on the first IPv6 lookup.
    */
   load(): Promise<void> {
     this.loading ??= (async () => {
       this.city(4)
-      this.city(6)
       const csv = await fs.promises.readFile(
         packageFile('@ip-location-db/asn', 'asn-ipv4-num.csv'),
         'utf8',

@@ -31,7 +31,7 @@ export class GeoTagger {
 
   constructor(private readonly db: IpDb | null) {}
 
-  /** Resolves once the database is loaded (started at agent start-up; see IpDb.load). */
+  /** Resolves once the database is loaded (the first call starts it; see IpDb.load). */
   ready(): Promise<void> {
     return this.db ? this.db.load() : Promise.resolve()
   }
