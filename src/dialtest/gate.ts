@@ -1,23 +1,8 @@
-/** At most `max` dial tests at once; more are refused at once (429) rather than queued. */
-import { FerryError } from '../errors.js'
+/** At most `debug_concurrency` dial tests at once; more are refused at once (429). */
+import { ConcurrencyGate } from '../shared/gate.js'
 
-export class DialGate {
-  private running = 0
-
-  constructor(private readonly max: number) {}
-
-  async run<T>(f: () => Promise<T>): Promise<T> {
-    if (this.running >= this.max)
-      throw new FerryError(
-        'reachMaxAPILimit',
-        `${this.max} dial test(s) already running ([dialtesting] debug_concurrency)`,
-        { retryAfter: 1 },
-      )
-    this.running++
-    try {
-      return await f()
-    } finally {
-      this.running--
-    }
+export class DialGate extends ConcurrencyGate {
+  constructor(max: number) {
+    super(max, 'dial test(s) already running ([dialtesting] debug_concurrency)')
   }
 }
