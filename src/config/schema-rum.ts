@@ -44,8 +44,6 @@ export const RUM_SCHEMA = {
     env: 'ENV_RUM_SOURCEMAP_RECHECK',
     check: nonNegative,
   },
-  cdn_lookup: { type: 'bool', default: true, env: 'ENV_RUM_CDN_LOOKUP' },
-  cdn_timeout: { type: 'duration', default: 200, env: 'ENV_RUM_CDN_TIMEOUT', check: positive },
   replay_max_body_size: {
     type: 'bytes',
     default: 32 * 1024 * 1024,
