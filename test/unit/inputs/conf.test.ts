@@ -98,8 +98,9 @@ test('the scheduler jitters the first run, keeps the grid and never overlaps a r
   await s.stop()
   await s.stop()
   assert.equal(overlapped, false)
-  // First at 2 ms (5% of 40); each run takes 50 ms, so every other 40 ms tick is skipped.
-  assert.ok(starts[0] < 20, `first run at ${starts[0]}ms`)
+  // First at 2 ms (5% of 40), well before one interval even when the machine is busy; each run
+  // takes 50 ms, so every other 40 ms tick is skipped.
+  assert.ok(starts[0] < 40, `first run at ${starts[0]}ms`)
   for (let i = 1; i < starts.length; i++) assert.ok(starts[i] - starts[i - 1] >= 50)
 })
 
