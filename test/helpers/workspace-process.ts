@@ -21,6 +21,8 @@ export interface WorkspaceProcess {
 export interface WorkspaceData {
   dir: string
   token: string
+  /** An API key of the workspace (DF-API-KEY). */
+  key: string
   /** A running service on this data, once `start` was called. */
   current: WorkspaceProcess | null
   start(): Promise<WorkspaceProcess>
@@ -86,11 +88,13 @@ export function createWorkspaceData(): WorkspaceData {
     ],
     { env: env(dir, 0), encoding: 'utf8' },
   )
-  const token = (JSON.parse(out) as { workspace: { token: string } }).workspace.token
+  const created = JSON.parse(out) as { workspace: { token: string }; apiKey: { key: string } }
+  const token = created.workspace.token
   let port = 0
   const data: WorkspaceData = {
     dir,
     token,
+    key: created.apiKey.key,
     current: null,
     async start() {
       data.current = await spawnService(dir, port)
