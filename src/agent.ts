@@ -18,6 +18,7 @@ import { identity, type Identity } from './identity.js'
 import type { Uploader } from './sinks/dataway/uploader.js'
 import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
 import { WorkspaceThread } from './workspace/thread.js'
+import { EmbeddedWorkspaceEvents } from './telemetry/embedded-workspace-events.js'
 import { createApp } from './sources/http/app.js'
 import { createRum, resolverOptions } from './rum-build.js'
 import type { ReplayForwarder } from './rum/replay/forwarder.js'
@@ -139,6 +140,7 @@ export class Agent {
       pipelineEvents: this.pipelineEvents,
       monitor: this.monitor,
       rum: this.rum?.deps ?? null,
+      workspaceState: this.workspace ? () => this.workspace!.state() : null,
     }
   }
 
@@ -147,12 +149,17 @@ export class Agent {
     this.started.push(c)
   }
 
+  /** A workspace that fails leaves the agent with no upstream: points wait in the buffer. */
+  private async beginWorkspace(ws: WorkspaceThread): Promise<void> {
+    const events = new EmbeddedWorkspaceEvents(this.log, this.metrics.registry)
+    await this.begin(ws)
+    if (ws.failure) return events.failed(ws.failure)
+    events.started()
+    this.upstreams = [parseUpstream(`${ws.ready!.url}?token=${ws.ready!.token}`)]
+  }
+
   async start(): Promise<void> {
-    if (this.workspace) {
-      await this.begin(this.workspace)
-      const ready = this.workspace.ready!
-      this.upstreams = [parseUpstream(`${ready.url}?token=${ready.token}`)]
-    }
+    if (this.workspace) await this.beginWorkspace(this.workspace)
     const cfg = this.loaded.config
     this.uploader = createUploader(cfg, this.buffer, this.upstreams, this.identity, this.sinkEvents)
     const forwarder = this.rum?.forwarder ?? null

@@ -73,6 +73,36 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_DEDUPE_WINDOW',
     check: positive,
   },
+  retention_metric: {
+    type: 'duration',
+    default: 30 * 86_400_000,
+    env: 'ENV_WORKSPACE_RETENTION_METRIC',
+    check: nonNegative,
+  },
+  retention_logging: {
+    type: 'duration',
+    default: 7 * 86_400_000,
+    env: 'ENV_WORKSPACE_RETENTION_LOGGING',
+    check: nonNegative,
+  },
+  retention_default: {
+    type: 'duration',
+    default: 30 * 86_400_000,
+    env: 'ENV_WORKSPACE_RETENTION_DEFAULT',
+    check: nonNegative,
+  },
+  retention_interval: {
+    type: 'duration',
+    default: 600_000,
+    env: 'ENV_WORKSPACE_RETENTION_INTERVAL',
+    check: positive,
+  },
+  object_freshness: {
+    type: 'duration',
+    default: 900_000,
+    env: 'ENV_WORKSPACE_OBJECT_FRESHNESS',
+    check: nonNegative,
+  },
 } as const satisfies SectionSpec
 
 export type WorkspaceConfig = SectionOf<typeof WORKSPACE_SCHEMA>

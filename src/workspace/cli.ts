@@ -6,6 +6,8 @@ import type { Config } from '../config/schema.js'
 import { FerryError } from '../errors.js'
 import { withAdmin } from './admin-client.js'
 import { WORKSPACE_USAGE } from './usage.js'
+import { workspaceDir } from './service.js'
+import { verifyCommand } from './verify.js'
 
 type Print = (text: string, json: unknown) => void
 
@@ -36,6 +38,7 @@ export async function workspaceCommand(cfg: Config, args: string[], json: boolea
   const print: Print = (text, data) => console.log(json ? JSON.stringify(data) : text)
   const [verb, arg] = args
   if (verb === 'key') return keyCommand(cfg, args.slice(1), print)
+  if (verb === 'verify') return verifyCommand(workspaceDir(cfg), cfg.workspace.memory_limit, json)
   await withAdmin(cfg, async (ops) => {
     if (verb === 'create' && arg) {
       const ws = await ops.create(arg)

@@ -5,6 +5,7 @@
 import { Counter, Histogram, Registry } from 'prom-client'
 import type { FerryError } from '../errors.js'
 import type { Logger } from '../telemetry/logger.js'
+import type { SweepResult } from './store/retention.js'
 
 export function createWorkspaceMetrics(registry: Registry) {
   const r = [registry]
@@ -44,6 +45,17 @@ export function createWorkspaceMetrics(registry: Registry) {
       name: 'ferry_workspace_write_seconds',
       help: 'Time from receiving a write to its commit.',
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: r,
+    }),
+    retentionDeleted: new Counter({
+      name: 'ferry_workspace_retention_deleted_rows_total',
+      help: 'Rows deleted by retention because they were older than their category keeps.',
+      labelNames: ['workspace', 'category'] as const,
+      registers: r,
+    }),
+    retentionFailures: new Counter({
+      name: 'ferry_workspace_retention_failures_total',
+      help: 'Retention sweeps that failed (retried at the next interval).',
       registers: r,
     }),
     querySeconds: new Histogram({
@@ -88,6 +100,22 @@ export class WorkspaceEvents {
   replayStored(workspace: string, bytes: number): void {
     this.metrics.replays.inc({ workspace })
     this.log.debug({ event: 'replay_stored', workspace, bytes }, 'session replay segment stored')
+  }
+
+  retentionSwept(results: SweepResult[], seconds: number): void {
+    for (const r of results) {
+      this.metrics.retentionDeleted.inc({ workspace: r.workspace, category: r.category }, r.rows)
+      this.log.info(
+        { event: 'retention_deleted', workspace: r.workspace, category: r.category, rows: r.rows },
+        `retention deleted ${r.rows} ${r.category} rows`,
+      )
+    }
+    this.log.debug({ event: 'retention_swept', seconds }, 'retention sweep done')
+  }
+
+  retentionFailed(err: unknown): void {
+    this.metrics.retentionFailures.inc()
+    this.log.error({ event: 'retention_failed', err }, 'retention sweep failed')
   }
 
   queried(seconds: number): void {

@@ -26,6 +26,7 @@ import { EnvVariables } from './store/env-vars.js'
 import { Replays } from './store/replays.js'
 import { Writer } from './store/writer.js'
 import { UploadDecoder } from './ingest/pool.js'
+import { RetentionJob } from './retention-job.js'
 import { IngestQuota } from './ingest/quota.js'
 
 export function workspaceDir(cfg: Config): string {
@@ -41,6 +42,7 @@ export class WorkspaceService implements Component {
   private writer: Writer | null = null
   private readonly decoder: UploadDecoder
   private stopping: Promise<void> | null = null
+  private retention: RetentionJob | null = null
   /** The wired parts, once started (tests and benchmarks reach the store through these). */
   deps: WorkspaceDeps | null = null
 
@@ -81,6 +83,8 @@ export class WorkspaceService implements Component {
       adminSecret: this.writeAdminSecret(),
     }
     this.deps = deps
+    this.retention = new RetentionJob(db, catalog, c, deps.events)
+    this.retention.start()
     this.http = new HttpServer(createWorkspaceApp(deps, registry), {
       listen: c.listen,
       socket: '',
@@ -120,9 +124,17 @@ export class WorkspaceService implements Component {
     return ensureDefaultWorkspace(this.deps.accounts, name, this.dir, this.log)
   }
 
+  /** Runs a retention sweep now (tests; the job runs it every `retention_interval`). */
+  sweepRetention(): Promise<void> {
+    if (!this.retention)
+      throw new FerryError('internalError', 'the workspace service is not started')
+    return this.retention.runOnce()
+  }
+
   shutdown(): Promise<void> {
     this.stopping ??= (async () => {
       await this.http?.shutdown()
+      await this.retention?.stop()
       await this.decoder.shutdown()
       await this.writer?.drain()
       await this.db?.close()

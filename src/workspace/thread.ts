@@ -35,11 +35,36 @@ export class WorkspaceThread implements Component {
   private worker: Worker | null = null
   private stopping: Promise<void> | null = null
   ready: ThreadReady | null = null
+  /** Why the workspace could not start (the agent runs on without it), or null. */
+  failure: FerryError | null = null
 
   constructor(private readonly config: Config) {}
 
+  /**
+   * A missing DuckDB stops the agent (nothing could ever be uploaded: a setup mistake). Any
+   * other failure (a damaged or unreadable database) fails the workspace alone: recorded in
+   * `failure`, and the agent keeps accepting and buffering.
+   */
   async start(): Promise<void> {
     if (!duckdbInstalled()) throw new FerryError('configInvalid', NO_DUCKDB)
+    try {
+      await this.startWorker()
+    } catch (e) {
+      this.failure =
+        e instanceof FerryError
+          ? e
+          : new FerryError('internalError', String((e as Error)?.message ?? e))
+      void this.worker?.terminate()
+      this.worker = null
+    }
+  }
+
+  /** `ok`, or `failed: <reason>` (shown by the agent's `/v1/ping`). */
+  state(): string {
+    return this.failure ? `failed: ${this.failure.message}` : 'ok'
+  }
+
+  private async startWorker(): Promise<void> {
     const worker = new Worker(workerEntry('workspace'), {
       workerData: { config: embedded(this.config) },
     })

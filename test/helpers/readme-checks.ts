@@ -37,8 +37,10 @@ export const CHECKS: Check[] = [
         'host',
         'uptime',
         'version',
+        'workspace',
       ])
       assert.equal(content.version, '0.1.0')
+      assert.equal(content.workspace, 'ok')
     },
   },
   {

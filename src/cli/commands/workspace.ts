@@ -53,4 +53,11 @@ export const WORKSPACE_COMMANDS: CommandSpec[] = [
     options: JSON_OPTION,
     run: admin(['key', 'revoke']),
   },
+  {
+    name: 'workspace verify',
+    usage: 'workspace verify',
+    summary: 'read every table of the workspace database; exit 1 with a report if any fails',
+    options: JSON_OPTION,
+    run: admin(['verify']),
+  },
 ]

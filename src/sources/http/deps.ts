@@ -46,6 +46,8 @@ export interface HttpDeps {
   pipeline: PipelineDeps | null
   pipelineEvents?: PipelineEvents
   rum?: RumDeps | null
+  /** The embedded workspace's state for `/v1/ping` (`ok`, `failed: ...`); null when none. */
+  workspaceState?: (() => string) | null
 }
 
 export type { HttpEnv } from '../../http/env.js'

@@ -3,6 +3,7 @@
  * (class `HOST` and `host_processes`): the newest state of each object (by `name`), paged and
  * ordered by name. `search` matches part of the name (for processes also the process name and
  * command line); any other query parameter naming a column filters on that column's value.
+ * Only objects reported within `object_freshness` are listed.
  */
 import type { Context } from 'hono'
 import { FerryError } from '../../errors.js'
@@ -17,6 +18,14 @@ const KINDS = {
   process: { objectClass: 'host_processes', search: ['name', 'process_name', 'cmdline'] },
 }
 const RESERVED = ['pageIndex', 'pageSize', 'search']
+
+/**
+ * The oldest time (ns) an object's newest report may have to be listed, or null to list all.
+ * An object not reported within the window is gone or stopped; its points stay for DQL.
+ */
+function freshSince(windowMs: number): bigint | null {
+  return windowMs > 0 ? BigInt(Date.now() - windowMs) * 1_000_000n : null
+}
 
 export async function objectList(
   c: Context<WorkspaceEnv>,
@@ -41,6 +50,8 @@ export async function objectList(
   const add = (v: string) => `$${params.push(v)}`
   const col = (k: string) => ident(info.byName.get(k)!.phys)
   const where = filters.map((k) => `CAST(${col(k)} AS VARCHAR) = ${add(query[k])}`)
+  const fresh = freshSince(deps.config.object_freshness)
+  if (fresh !== null) where.push(`${ident(TIME_COLUMN)} >= ${fresh}`)
   const search = query.search ?? ''
   if (search) {
     const cols = spec.search.filter((col) => info.byName.has(col))

@@ -69,6 +69,14 @@ export class Catalog {
     return [...(this.tables.get(workspaceId)?.keys() ?? [])]
   }
 
+  /** Every point table of every workspace, with its DuckDB name. */
+  allTables(): { workspace: string; table: string; phys: string }[] {
+    const out: { workspace: string; table: string; phys: string }[] = []
+    for (const [workspace, byTable] of this.tables)
+      for (const [table, info] of byTable) out.push({ workspace, table, phys: info.phys })
+    return out
+  }
+
   private tableOrNew(ws: string, tbl: string, phys: string): TableInfo {
     let byTable = this.tables.get(ws)
     if (!byTable) this.tables.set(ws, (byTable = new Map()))

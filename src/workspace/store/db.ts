@@ -15,6 +15,8 @@ export interface DbOptions {
   threads: number
 }
 
+export const DB_FILE = 'ferry.duckdb'
+
 export type Row = unknown[]
 export interface Rows {
   columns: string[]
@@ -31,7 +33,7 @@ export class Db {
 
   static async open(opts: DbOptions): Promise<Db> {
     fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 })
-    const file = path.join(opts.dir, 'ferry.duckdb')
+    const file = path.join(opts.dir, DB_FILE)
     const config: Record<string, string> = {
       memory_limit: `${Math.floor(opts.memoryLimit / 1024 / 1024)}MB`,
       temp_directory: path.join(opts.dir, 'tmp'),

@@ -13,6 +13,7 @@ export function infoRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         host: id.host,
         commit: id.commit,
         buffer_id: deps.buffer.id,
+        ...(deps.workspaceState ? { workspace: deps.workspaceState() } : {}),
       },
     }),
   )

@@ -1,0 +1,60 @@
+/**
+ * Retention: deletes the rows of every point table of every workspace older than their
+ * category's retention (by the `time` column, nanoseconds). The deletes go through the write
+ * connection one table at a time, so ingest waits at most one table's delete, never a sweep.
+ */
+import { isCategory, type Category } from '../../shared/category.js'
+import type { WorkspaceConfig } from '../../config/schema.js'
+import type { Catalog } from './catalog.js'
+import type { Db } from './db.js'
+import { ident, NAMESPACES, qualified, TIME_COLUMN } from './names.js'
+
+export type RetentionConfig = Pick<
+  WorkspaceConfig,
+  'retention_metric' | 'retention_logging' | 'retention_default'
+>
+
+/** Rows deleted by one sweep, by workspace id and category (only non-zero entries). */
+export interface SweepResult {
+  workspace: string
+  category: Category
+  rows: number
+}
+
+/** The retention in ms of a category; 0 keeps its rows forever. */
+export function retentionOf(cfg: RetentionConfig, category: Category): number {
+  if (category === 'metric') return cfg.retention_metric
+  if (category === 'logging') return cfg.retention_logging
+  return cfg.retention_default
+}
+
+/** The category of a table named `<short>::<measurement>`. */
+function categoryOf(table: string): Category | null {
+  const short = table.slice(0, table.indexOf('::'))
+  const c = NAMESPACES[short]
+  return c && isCategory(c) ? c : null
+}
+
+export async function sweep(
+  db: Db,
+  catalog: Catalog,
+  cfg: RetentionConfig,
+  nowMs = Date.now(),
+): Promise<SweepResult[]> {
+  const out = new Map<string, SweepResult>()
+  for (const { workspace, table, phys } of catalog.allTables()) {
+    const category = categoryOf(table)
+    if (!category) continue
+    const keep = retentionOf(cfg, category)
+    if (keep <= 0) continue
+    const cutoff = BigInt(nowMs - keep) * 1_000_000n
+    const sql = `DELETE FROM ${qualified(workspace, phys)} WHERE ${ident(TIME_COLUMN)} < $1`
+    const rows = await db.exclusive(async (con) => (await con.run(sql, [cutoff])).rowsChanged)
+    if (rows === 0) continue
+    const key = `${workspace}\u0000${category}`
+    const r = out.get(key) ?? { workspace, category, rows: 0 }
+    r.rows += rows
+    out.set(key, r)
+  }
+  return [...out.values()]
+}
