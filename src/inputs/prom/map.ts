@@ -7,7 +7,7 @@
  */
 import type { Point } from '../../shared/point.js'
 import { PointBuilder } from '../point-builder.js'
-import type { Family, Sample } from './parse.js'
+import { parseValue, type Family, type Sample } from './parse.js'
 
 export interface MapOptions {
   metricTypes: string[]
@@ -116,7 +116,7 @@ function mapComplex(m: Mapper, f: Family, o: MapOptions): void {
       const bound = s.labels.find(([k]) => k === extra)
       if (!bound || s.name.endsWith('_sum') || s.name.endsWith('_count')) continue
       if (Number.isNaN(s.value)) continue
-      const tag: [string, string] = [extra, goFloat(Number(bound[1]))]
+      const tag: [string, string] = [extra, goFloat(parseValue(bound[1]) ?? NaN)]
       m.point(meas, { ...s, labels: common.labels }, tag).float(
         f.type === 'histogram' ? `${field}_bucket` : field,
         s.value,
