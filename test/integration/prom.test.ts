@@ -116,3 +116,35 @@ test("a real Prometheus server's /metrics (OpenMetrics)", async (t) => {
     await target.close()
   }
 })
+
+test('an [[inputs.prom]] file makes the agent scrape into its workspace', async () => {
+  const target = await serve((_, res) => res.end(SHOP))
+  const dir = fs.mkdtempSync('/tmp/ferry-prom-agent-')
+  fs.writeFileSync(
+    path.join(dir, 'prom.conf'),
+    `[[inputs.prom]]\n  urls = ["${target.url}/metrics"]\n  interval = "1s"\n` +
+      `  measurement_prefix = "x_"\n[inputs.prom.tags_rename]\n  overwrite_exist_tags = false\n` +
+      `[inputs.prom.tags_rename.mapping]\n  region = "zone"\n`,
+  )
+  const agent = await startAgent({}, '', dir)
+  try {
+    const got = await poll(async () => {
+      const res = await fetch(`${agent.url}/v1/query/raw`, {
+        method: 'POST',
+        body: JSON.stringify({ queries: [{ query: 'M::x_shop:(last(orders_total)) BY zone' }] }),
+      })
+      const body = (await res.json()) as { content: { series: unknown[] }[] | null }
+      const s = body.content?.[0]?.series ?? []
+      return s.length ? s : null
+    }, 15_000)
+    assert.equal(got.length, 1)
+    const [series] = got as { name: string; tags: object; values: unknown[][] }[]
+    assert.deepEqual(
+      [series!.name, series!.tags, series!.values[0]![1]],
+      ['x_shop', { zone: 'eu' }, 42],
+    )
+  } finally {
+    await agent.stop()
+    await target.close()
+  }
+})
