@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
 import type { FerryError } from '../../src/errors.js'
@@ -45,7 +46,7 @@ const shape = (ps: Point[]) =>
   ps.map((p) => [p.name, p.tags.map((t) => `${t.key}=${t.value}`).join(','), p.fields[0]!.key])
 
 test('a loopback target: bearer token, failing and oversized targets, series bound', async () => {
-  const token = path.join(fs.mkdtempSync('/tmp/ferry-prom-'), 'token')
+  const token = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-prom-')), 'token')
   fs.writeFileSync(token, 's3cret\n')
   const srv = await serve((req, res) => {
     if (req.url === '/big') return res.end('a 1\n'.repeat(1000))
@@ -119,7 +120,7 @@ test("a real Prometheus server's /metrics (OpenMetrics)", async (t) => {
 
 test('an [[inputs.prom]] file makes the agent scrape into its workspace', async () => {
   const target = await serve((_, res) => res.end(SHOP))
-  const dir = fs.mkdtempSync('/tmp/ferry-prom-agent-')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-prom-agent-'))
   fs.writeFileSync(
     path.join(dir, 'prom.conf'),
     `[[inputs.prom]]\n  urls = ["${target.url}/metrics"]\n  interval = "1s"\n` +
