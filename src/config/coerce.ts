@@ -38,6 +38,12 @@ export function coerce(spec: KeySpec, raw: unknown, fromEnv: boolean): [unknown]
         : 'expected a list of strings'
     case 'tags':
       return coerceTags(raw, fromEnv)
+    case 'table':
+      // A nested table in the reference's shape (`[inputs.prom.tags_rename]`): its `check`
+      // validates the inside, which no generic type can describe.
+      return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !fromEnv
+        ? [structuredClone(raw)]
+        : 'expected a table'
   }
 }
 

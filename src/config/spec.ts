@@ -7,7 +7,7 @@
  */
 
 export type KeyType =
-  'string' | 'int' | 'number' | 'bool' | 'duration' | 'bytes' | 'strings' | 'tags'
+  'string' | 'int' | 'number' | 'bool' | 'duration' | 'bytes' | 'strings' | 'tags' | 'table'
 
 export interface KeySpec {
   type: KeyType
@@ -34,7 +34,9 @@ type ValueOf<K extends KeySpec> = K['type'] extends 'string'
       ? boolean
       : K['type'] extends 'strings'
         ? string[]
-        : Record<string, string>
+        : K['type'] extends 'table'
+          ? Record<string, unknown>
+          : Record<string, string>
 
 /** A section's values; a section of one `'*'` key is a free-form table of that key's type. */
 export type SectionOf<S extends SectionSpec> = S extends { '*': infer K extends KeySpec }

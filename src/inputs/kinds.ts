@@ -7,6 +7,7 @@ import { hostProcessesInput } from './host/host-processes.js'
 import { hostobjectInput } from './host/hostobject.js'
 import { memInput } from './host/mem.js'
 import { netInput } from './host/net.js'
+import { promInput } from './prom/prom.js'
 import { swapInput } from './host/swap.js'
 import { systemInput } from './host/system.js'
 
@@ -21,5 +22,6 @@ export const INPUT_KINDS: ReadonlyMap<string, AnyInputKind> = new Map(
     hostobjectInput,
     netInput,
     hostProcessesInput,
+    promInput,
   ].map((k) => [k.name, k]),
 )
