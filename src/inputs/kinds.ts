@@ -9,6 +9,7 @@ import { memInput } from './host/mem.js'
 import { netInput } from './host/net.js'
 import { swapInput } from './host/swap.js'
 import { systemInput } from './host/system.js'
+import { loggingInput } from './logging/logging.js'
 
 export const INPUT_KINDS: ReadonlyMap<string, AnyInputKind> = new Map(
   [
@@ -21,5 +22,6 @@ export const INPUT_KINDS: ReadonlyMap<string, AnyInputKind> = new Map(
     hostobjectInput,
     netInput,
     hostProcessesInput,
+    loggingInput,
   ].map((k) => [k.name, k]),
 )

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { test } from 'node:test'
+import { expand, globToRegExp } from '../../../src/inputs/logging/glob.js'
+import { PositionStore } from '../../../src/inputs/logging/positions.js'
+
+test('globs: * stays in one segment, ** crosses them, ignore drops by path or name', () => {
+  assert.ok(globToRegExp('/var/log/*.log').test('/var/log/a.log'))
+  assert.ok(!globToRegExp('/var/log/*.log').test('/var/log/x/a.log'))
+  assert.ok(globToRegExp('/var/**/a.log').test('/var/log/x/a.log'))
+  assert.ok(globToRegExp('app-[0-9].log').test('app-3.log'))
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-glob-'))
+  fs.mkdirSync(path.join(dir, 'sub'))
+  for (const f of ['a.log', 'b.log', 'c.txt', 'skip.log', 'sub/d.log'])
+    fs.writeFileSync(path.join(dir, f), 'x\n')
+  assert.deepEqual(expand([`${dir}/*.log`], ['skip.log']), [`${dir}/a.log`, `${dir}/b.log`])
+  assert.deepEqual(expand([`${dir}/**/*.log`], [`${dir}/*`]), [`${dir}/sub/d.log`])
+})
+
+test('positions survive a restart, keyed by path and inode', async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-pos-')), 'tail', 'p.json')
+  const s = new PositionStore(file)
+  s.set('/l/a.log', 7, 120)
+  s.set('/l/b.log', 8, 5)
+  s.keepOnly(new Set(['/l/a.log\u00007']))
+  await s.save()
+  const again = new PositionStore(file)
+  assert.equal(again.get('/l/a.log', 7), 120)
+  assert.equal(again.get('/l/a.log', 9), undefined)
+  assert.equal(again.get('/l/b.log', 8), undefined)
+  assert.ok(again.hasPath('/l/a.log'))
+  assert.deepEqual(fs.readdirSync(path.dirname(file)), ['p.json'])
+})
