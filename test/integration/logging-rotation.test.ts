@@ -94,3 +94,32 @@ test('rotation by rename and copy-truncate under a writer: every line once', asy
   assert.deepEqual([...seen.filenames], ['app.log'])
   assert.deepEqual(seen.warnings, [`binary file skipped: ${path.join(dir, 'blob.log')}`])
 })
+
+test('a batch that could not be stored is read again, and a restart resumes at the position', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-tail-'))
+  const log = path.join(dir, 'app.log')
+  fs.writeFileSync(log, Array.from({ length: 250 }, (_, i) => `${line(i)}\n`).join(''))
+  const first = setup(dir)
+  let failures = 2
+  await first.input.start(async (points) => {
+    if (failures-- > 0) throw new Error('buffer full')
+    await first.emit(points)
+  })
+  await waitFor(() => first.seen.messages.length === 250, 10_000, 'every line')
+  await first.input.shutdown()
+  assert.deepEqual(
+    first.seen.messages,
+    Array.from({ length: 250 }, (_, i) => line(i)),
+  )
+  assert.deepEqual(
+    first.seen.warnings,
+    ['buffer full', 'buffer full'].map((m) => `${log}: ${m}`),
+  )
+  fs.appendFileSync(log, `${line(250)}\n`)
+  const second = setup(dir)
+  await second.input.start(second.emit)
+  await waitFor(() => second.seen.messages.length === 1, 10_000, 'the new line')
+  await pause(100)
+  await second.input.shutdown()
+  assert.deepEqual(second.seen.messages, [line(250)])
+})

@@ -24,7 +24,7 @@ const SNIFF_BYTES = 1024
 export class FileTail {
   private reader: LineReader
   private readAt: number
-  /** Mtime of the last time the file grew, ms. */
+  /** When a poll last found new bytes, ms since the epoch. */
   lastGrowth = Date.now()
 
   private constructor(
@@ -78,9 +78,14 @@ export class FileTail {
   }
 
   private restart(): void {
-    this.readAt = 0
     this.committed = 0
-    this.reader = new LineReader(this.o, 0)
+    this.rewind()
+  }
+
+  /** Reads again from the last acknowledged offset: what followed it was never stored. */
+  private rewind(): void {
+    this.readAt = this.committed
+    this.reader = new LineReader(this.o, this.committed)
   }
 
   /** Reads to the end of the file; `eof`: the file will not grow again. */
@@ -105,7 +110,13 @@ export class FileTail {
 
   private async sendBatch(send: Send, batch: Message[]): Promise<void> {
     if (!batch.length) return
-    await send(this, batch)
+    try {
+      await send(this, batch)
+    } catch (e) {
+      // Not stored (buffer full, disk error): the next poll sends these lines again.
+      this.rewind()
+      throw e
+    }
     this.committed = batch.at(-1)!.end
   }
 }

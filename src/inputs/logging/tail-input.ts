@@ -102,9 +102,12 @@ export class TailInput implements StreamingInput {
     const first = this.firstScan
     this.firstScan = false
     let added = false
+    // Positions kept: files followed, and files still there (a dead log may come back to life).
+    const live = new Set([...this.tails.values()].map((t) => positionKey(t.file, t.ino)))
     for (const file of expand(this.s.logfiles, this.s.ignore)) {
-      if (this.tails.has(file)) continue
       const st = await fs.promises.stat(file).catch(() => null)
+      if (st) live.add(positionKey(file, st.ino))
+      if (this.tails.has(file)) continue
       if (!st || this.binary.has(positionKey(file, st.ino)) || this.dead(st.mtimeMs)) continue
       const t = await FileTail.open(
         file,
@@ -122,6 +125,7 @@ export class TailInput implements StreamingInput {
     }
     // Recorded at once: after a crash, a file found while running resumes where it was taken
     // up instead of at its end, which would lose what was written while the agent was down.
+    this.store.keepOnly(live)
     if (added) await this.store.save()
   }
 
@@ -137,7 +141,6 @@ export class TailInput implements StreamingInput {
     if (!this.emit) return
     await this.emit(this.points(t.file, messages), { category: 'logging', source: this.s.pipeline })
     this.store.set(t.file, t.ino, messages.at(-1)!.end)
-    this.store.keepOnly(new Set([...this.tails.values()].map((x) => positionKey(x.file, x.ino))))
     await this.store.save()
   }
 
