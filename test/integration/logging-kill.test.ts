@@ -32,9 +32,15 @@ test(
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-tailkill-logs-'))
     const log = path.join(logDir, 'app.log')
     fs.mkdirSync(path.join(dataDir, 'conf.d'))
+    // Named by `pipeline`, not after the source: the key selects the script.
+    fs.mkdirSync(path.join(dataDir, 'pipeline', 'logging'), { recursive: true })
+    fs.writeFileSync(
+      path.join(dataDir, 'pipeline', 'logging', 'tagged.js'),
+      `add_key('piped', 'yes')\n`,
+    )
     fs.writeFileSync(
       path.join(dataDir, 'conf.d', 'logging.conf'),
-      `[[inputs.logging]]\nlogfiles = ["${logDir}/*.log"]\nsource = "tailkill"\nfrom_beginning = true\n`,
+      `[[inputs.logging]]\nlogfiles = ["${logDir}/*.log"]\nsource = "tailkill"\npipeline = "tagged.js"\nfrom_beginning = true\n`,
     )
     const env = {
       ENV_DATAWAY: url,
@@ -77,6 +83,16 @@ test(
         `${n} lines over ${KILLS} kills; received ${got.length}, duplicates ${duplicates}`,
       )
       assert.equal(new Set(got).size, n)
+      const tailed = sink.points().filter((p) => p.name === 'tailkill')
+      assert.deepEqual(
+        new Set(
+          tailed.map(
+            (p) =>
+              `${p.fields.find((f) => f.key === 'piped')?.value} ${p.tags.find((x) => x.key === 'filename')?.value}`,
+          ),
+        ),
+        new Set(['yes app.log']),
+      )
       assert.ok(duplicates <= KILLS * BATCH, `${duplicates} duplicates for ${KILLS} kills`)
     } finally {
       writing = false

@@ -52,7 +52,7 @@ export const loggingInput = defineInput({
         source: c.source || 'default',
         service: c.service || c.source || 'default',
         // The reference names a script file (`nginx.p`); scripts are selected by their name.
-        pipeline: (c.pipeline || c.source || 'default').replace(/\.p$/, ''),
+        pipeline: (c.pipeline || c.source || 'default').replace(/\.(p|js)$/, ''),
         fromBeginning: c.from_beginning,
         ignoreDeadLog: c.ignore_dead_log,
         pollMs: 250,
