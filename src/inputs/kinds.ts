@@ -10,6 +10,7 @@ import { netInput } from './host/net.js'
 import { promInput } from './prom/prom.js'
 import { swapInput } from './host/swap.js'
 import { systemInput } from './host/system.js'
+import { loggingInput } from './logging/logging.js'
 
 export const INPUT_KINDS: ReadonlyMap<string, AnyInputKind> = new Map(
   [
@@ -23,5 +24,6 @@ export const INPUT_KINDS: ReadonlyMap<string, AnyInputKind> = new Map(
     netInput,
     hostProcessesInput,
     promInput,
+    loggingInput,
   ].map((k) => [k.name, k]),
 )
