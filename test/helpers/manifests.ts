@@ -1,6 +1,6 @@
 /** The shipped Kubernetes manifests, parsed, with the parts the deployment tests look at. */
 import fs from 'node:fs'
-import { parse } from 'yaml'
+import { parseAllDocuments } from 'yaml'
 
 /** The fields of the Kubernetes objects the tests read. */
 export interface SecurityContext {
@@ -31,13 +31,14 @@ export interface Container {
   startupProbe?: Probe
   readinessProbe?: Probe
   livenessProbe?: Probe
-  volumeMounts?: { name: string; mountPath: string }[]
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[]
 }
 
 export interface Volume {
   name: string
   emptyDir?: { sizeLimit?: string }
   hostPath?: { path: string; type?: string }
+  configMap?: { name: string }
 }
 
 export interface PodSpec {
@@ -58,6 +59,8 @@ export interface Manifest {
   /** The container named `ferry`, wherever the manifest puts it. */
   ferry: Container
   ferryIsInit: boolean
+  /** The file's ConfigMaps: name -> file name -> contents. */
+  configMaps: Record<string, Record<string, string>>
 }
 
 const DIR = new URL('../../deploy/kubernetes/', import.meta.url)
@@ -66,7 +69,11 @@ export const MANIFEST_FILES = fs.readdirSync(DIR).filter((f) => f.endsWith('.yam
 
 export function readManifest(file: string): Manifest {
   const text = fs.readFileSync(new URL(file, DIR), 'utf8')
-  const doc = parse(text)
+  // A file may hold a ConfigMap beside the workload (`---`-separated documents).
+  const docs = parseAllDocuments(text).map((d) => d.toJS())
+  const configMaps: Record<string, Record<string, string>> = {}
+  for (const d of docs) if (d.kind === 'ConfigMap') configMaps[d.metadata.name] = d.data ?? {}
+  const doc = docs.find((d) => d.kind !== 'ConfigMap')
   const template = doc.kind === 'Pod' ? doc : doc.spec.template
   const pod: PodSpec = template.spec
   const init: Container[] = pod.initContainers ?? []
@@ -81,6 +88,7 @@ export function readManifest(file: string): Manifest {
     pod,
     ferry,
     ferryIsInit: init.includes(ferry),
+    configMaps,
   }
 }
 

@@ -15,7 +15,7 @@ export function promtoolCheck(text: string): { status: number | null; output: st
   return { status: r.status, output: `${r.stdout}${r.stderr}` }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const srv = net.createServer()
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r))
   const port = (srv.address() as net.AddressInfo).port

@@ -1,7 +1,7 @@
 /**
  * The `prom` input against real endpoints on loopback: a test server (auth, errors, bounds),
- * the agent's own `/metrics`, a real Prometheus server's `/metrics` (OpenMetrics), and the
- * agent scraping a target from a `[[inputs.prom]]` file into its workspace.
+ * the agent's own `/metrics`, a real Prometheus server's `/metrics` (OpenMetrics), a real
+ * node-exporter, and the agent scraping a target from a `[[inputs.prom]]` file into its workspace.
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
@@ -17,6 +17,7 @@ import type { PromConf } from '../../src/inputs/prom/schema.js'
 import type { Point } from '../../src/shared/point.js'
 import { startAgent } from '../helpers/agent-process.js'
 import { hasCommand } from '../helpers/commands.js'
+import { hasNodeExporter, NODE_EXPORTER, startNodeExporter } from '../helpers/node-exporter.js'
 import { startPrometheus } from '../helpers/prometheus.js'
 import { poll } from '../helpers/workspace.js'
 
@@ -115,6 +116,39 @@ test("a real Prometheus server's /metrics (OpenMetrics)", async (t) => {
   } finally {
     await server.stop()
     await target.close()
+  }
+})
+
+test('a real node-exporter: load and memory gauges, as the reference maps them', async (t) => {
+  if (!hasNodeExporter())
+    return t.skip(`${NODE_EXPORTER} missing (Debian prometheus-node-exporter)`)
+  const exporter = await startNodeExporter()
+  try {
+    const p = prom({
+      urls: [`${exporter.url}/metrics`],
+      metric_name_filter: ['^node_load1$', '^node_memory_MemTotal_bytes$'],
+    })
+    // The exporter takes a moment to listen: refused connections until then are not the point.
+    await poll(async () => {
+      p.errors.length = 0
+      return (await collect(p.input)).length ? true : null
+    }, 20_000)
+    // The kernel updates the load every 5 s: the scrape reads what /proc read before or after.
+    const load = () => Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
+    const loadBefore = load()
+    const points = await collect(p.input)
+    const loadAfter = load()
+    assert.deepEqual(p.errors, [])
+    assert.deepEqual(shape(points).sort(), [
+      ['node', `instance=${new URL(exporter.url).host}`, 'load1'],
+      ['node', `instance=${new URL(exporter.url).host}`, 'memory_MemTotal_bytes'],
+    ])
+    const byField = Object.fromEntries(points.map((x) => [x.fields[0]!.key, x.fields[0]!.value]))
+    assert.ok([loadBefore, loadAfter].includes(byField.load1 as number), String(byField.load1))
+    const memKb = Number(/MemTotal:\s+(\d+) kB/.exec(fs.readFileSync('/proc/meminfo', 'utf8'))![1])
+    assert.equal(byField.memory_MemTotal_bytes, memKb * 1024)
+  } finally {
+    await exporter.stop()
   }
 })
 

@@ -37,13 +37,25 @@ export function confFiles(dir: string, skip: string, depth = 0): string[] {
   }
   const out: string[] = []
   for (const e of entries) {
+    // A Kubernetes ConfigMap volume links each file to `..data/<file>` (so updates swap in at
+    // once): follow links, and skip the dot folders, or every file would load twice.
+    if (e.name.startsWith('.')) continue
     const p = path.join(dir, e.name)
-    if (e.isDirectory() && e.name !== 'pipeline' && depth < MAX_DEPTH)
+    const kind = e.isSymbolicLink() ? statOrNull(p) : e
+    if (kind?.isDirectory() && e.name !== 'pipeline' && depth < MAX_DEPTH)
       out.push(...confFiles(p, skip, depth + 1))
-    else if (e.isFile() && e.name.endsWith('.conf') && path.resolve(p) !== path.resolve(skip))
+    else if (kind?.isFile() && e.name.endsWith('.conf') && path.resolve(p) !== path.resolve(skip))
       out.push(p)
   }
   return out.sort()
+}
+
+function statOrNull(p: string): fs.Stats | null {
+  try {
+    return fs.statSync(p)
+  } catch {
+    return null // a dangling link
+  }
 }
 
 /** One instance's table: defaults, then its keys, each coerced and checked. */

@@ -4,8 +4,13 @@
  * config Ferry accepts, and buffers no more than its volume holds.
  */
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { test } from 'node:test'
 import { loadConfig } from '../../../src/config/load.js'
+import { INPUT_KINDS } from '../../../src/inputs/kinds.js'
+import { planInputs } from '../../../src/inputs/plan.js'
 import {
   containers,
   ferryEnv,
@@ -22,9 +27,9 @@ const UID = 10001
 // LMDB needs room beyond the records it holds (pages, free lists): see conf.d/ferry.conf.
 const VOLUME_SHARE = 0.75
 
-function configOf(m: Manifest) {
+function configOf(m: Manifest, configPath = '/nonexistent/ferry.conf') {
   const env = { FERRY_CONTAINER: '1', ...imageEnv(), ...ferryEnv(m) }
-  return loadConfig('/nonexistent/ferry.conf', env).config
+  return loadConfig(configPath, env)
 }
 
 function effective(m: Manifest, c: Container) {
@@ -53,7 +58,7 @@ for (const file of MANIFEST_FILES) {
   })
 
   test(`${file}: the config loads, and port, annotation and probes agree with it`, () => {
-    const cfg = configOf(m)
+    const cfg = configOf(m).config
     const port = Number(cfg.http_api.listen.split(':').pop())
     assert.match(cfg.http_api.listen, /^0\.0\.0\.0:/, 'other pods and the kubelet must reach it')
     assert.deepEqual(
@@ -68,7 +73,7 @@ for (const file of MANIFEST_FILES) {
   })
 
   test(`${file}: the buffer volume is mounted at the data directory`, () => {
-    const cfg = configOf(m)
+    const cfg = configOf(m).config
     const mount = m.ferry.volumeMounts?.find((v) => v.mountPath === '/var/lib/ferry')
     assert.ok(mount, 'mounted where the image keeps its data (ENV_DATA_DIR)')
     assert.equal(cfg.agent.data_dir, '/var/lib/ferry')
@@ -84,11 +89,59 @@ test('sidecar: a native sidecar, with a buffer budget that fits its emptyDir', (
   const volume = m.pod.volumes?.find((v) => v.emptyDir)
   assert.ok(volume?.emptyDir?.sizeLimit, 'the emptyDir has a sizeLimit')
   const size = quantityBytes(volume.emptyDir.sizeLimit)
-  const budget = configOf(m)['dataway.wal'].max_total_capacity_gb * 2 ** 30
+  const budget = configOf(m).config['dataway.wal'].max_total_capacity_gb * 2 ** 30
   assert.ok(budget <= size * VOLUME_SHARE, `buffer ${budget} bytes, emptyDir ${size}`)
   // The application keeps its own image's user: only Ferry's container is pinned.
   const app = m.pod.containers.find((c) => c.name === 'app')
   assert.equal(app?.securityContext, undefined)
+})
+
+/**
+ * Lays a ConfigMap's files out as the kubelet does: the data in a timestamped folder, `..data`
+ * linking to it, and one link per file, so the test reads what the agent would read.
+ */
+function configMapVolume(dir: string, files: Record<string, string>): void {
+  fs.mkdirSync(path.join(dir, '..2026_01_01_00_00_00.1'), { recursive: true })
+  fs.symlinkSync('..2026_01_01_00_00_00.1', path.join(dir, '..data'))
+  for (const [name, text] of Object.entries(files)) {
+    fs.writeFileSync(path.join(dir, '..2026_01_01_00_00_00.1', name), text)
+    fs.symlinkSync(path.join('..data', name), path.join(dir, name))
+  }
+}
+
+test('sidecar: the ConfigMap mounted under conf.d gives prom on the app and logging', () => {
+  const m = readManifest('ferry-sidecar.yaml')
+  const mountOf = (c: Container | undefined, volume: string) =>
+    c?.volumeMounts?.find((v) => v.name === volume)?.mountPath
+  const inputs = m.pod.volumes?.find((v) => v.configMap)
+  const files = m.configMaps[inputs!.configMap!.name]!
+  assert.deepEqual(Object.keys(files).sort(), ['logging.conf', 'prom.conf'])
+  // In container mode the config path is the image's /app/conf.d/ferry.conf (WORKDIR /app).
+  assert.equal(mountOf(m.ferry, inputs!.name), '/app/conf.d/inputs')
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-k8s-'))
+  configMapVolume(path.join(root, 'app/conf.d/inputs'), files)
+  const plan = planInputs(configOf(m, path.join(root, 'app/conf.d/ferry.conf')), INPUT_KINDS)
+  assert.deepEqual(
+    plan.map((c) => [c.kind.name, path.relative(root, c.file)]),
+    [
+      ['logging', 'app/conf.d/inputs/logging.conf'],
+      ['prom', 'app/conf.d/inputs/prom.conf'],
+    ],
+  )
+  const [logging, prom] = plan.map((c) => c.conf)
+  const app = m.pod.containers.find((c) => c.name === 'app')
+  const appPort = app?.ports?.find((p) => p.name === 'metrics')?.containerPort
+  assert.deepEqual(prom!.urls, [`http://127.0.0.1:${appPort}/metrics`])
+  assert.equal(prom!.interval, 15_000)
+  // Both containers mount the log volume at the same path, the one the glob names.
+  const logs = m.pod.volumes?.find((v) => v.name === 'app-logs')
+  assert.ok(logs?.emptyDir, 'a shared emptyDir')
+  assert.equal(mountOf(app, 'app-logs'), '/var/log/shop')
+  assert.equal(mountOf(m.ferry, 'app-logs'), '/var/log/shop')
+  assert.deepEqual(
+    [logging!.logfiles, logging!.source, logging!.from_beginning],
+    [['/var/log/shop/*.log'], 'shop', true],
+  )
 })
 
 test('DaemonSet: one agent per node, data on the node, node name as host, every node', () => {
@@ -101,7 +154,7 @@ test('DaemonSet: one agent per node, data on the node, node name as host, every 
   assert.ok(data?.hostPath?.path.startsWith('/var/lib/'))
   const hostname = m.ferry.env?.find((e) => e.name === 'ENV_HOSTNAME')
   assert.equal(hostname?.valueFrom?.fieldRef?.fieldPath, 'spec.nodeName')
-  assert.equal(configOf(m).agent.hostname, 'node-1')
+  assert.equal(configOf(m).config.agent.hostname, 'node-1')
   // fsGroup does not reach hostPath: one root step hands the directory to the numeric user.
   const owner = containers(m).find((c) => c.command?.includes('chown'))
   assert.deepEqual(owner?.command, ['chown', '-R', `${UID}:${UID}`, '/var/lib/ferry'])
