@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
+import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
 import { poll } from '../helpers/workspace.js'
@@ -55,4 +56,21 @@ test('the workspace has the host, the agent process and cpu within 15 s', async 
     inputs: { input: string; runs: number }[]
   }
   assert.ok(monitor.inputs.some((i) => i.input === 'cpu' && i.runs >= 1))
+})
+
+test('the Open API host list shows the host with its OS and CPU fields', async () => {
+  const key = fs.readFileSync(path.join(agent.dataDir, 'workspace', 'default.api-key'), 'utf8')
+  const line = agent.logs.find((l) => l.includes('"workspace_started"')) ?? ''
+  const base = `http://${/"listen":"([^"]+)"/.exec(line)![1]}`
+  type Host = { name: string; os: string; num_cpu: number }
+  const hosts = await poll(async () => {
+    const res = await fetch(`${base}/api/v1/object/host/list`, {
+      headers: { 'DF-API-KEY': key.trim() },
+    })
+    const body = (await res.json()) as { content: Host[] | null }
+    return body.content?.length ? body.content : null
+  }, 15_000)
+  const cpus = fs.readFileSync('/proc/stat', 'utf8').match(/^cpu\d+ /gm)!.length
+  const me = hosts.find((h) => h.name === 'inputs-it')!
+  assert.deepEqual({ os: me.os, num_cpu: me.num_cpu }, { os: 'linux', num_cpu: cpus })
 })

@@ -11,7 +11,7 @@ import { test } from 'node:test'
 import { startAgent } from '../helpers/agent-process.js'
 import { SinkServer, waitFor } from '../helpers/sink-server.js'
 
-const KILLS = Number(process.env.TAIL_KILLS ?? 5)
+const KILLS = Number(process.env.TAIL_KILLS ?? 20)
 /** The input's batch: what one kill may re-send. */
 const BATCH = 500
 
