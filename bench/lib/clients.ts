@@ -4,7 +4,7 @@
  * the same small body back to back until `stop()`.
  */
 import http from 'node:http'
-import type { LoadResult } from './load.js'
+import { postOnce, type LoadResult } from './load.js'
 
 export interface Clients {
   stop(): Promise<LoadResult>
@@ -18,36 +18,7 @@ function client(
   until: () => boolean,
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress })
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const started = performance.now()
-      const req = http.request(
-        {
-          agent,
-          method: 'POST',
-          hostname: url.hostname,
-          port: url.port,
-          path: url.pathname + url.search,
-          headers: { 'Content-Length': body.length },
-        },
-        (res) => {
-          res.resume()
-          res.on('end', () => {
-            const s = res.statusCode ?? 0
-            result.statuses[s] = (result.statuses[s] ?? 0) + 1
-            if (s >= 200 && s < 300) result.ok++
-            else result.failed++
-            result.latenciesMs.push(performance.now() - started)
-            resolve()
-          })
-        },
-      )
-      req.on('error', () => {
-        result.failed++
-        resolve()
-      })
-      req.end(body)
-    })
+  const one = () => postOnce(agent, url, body, {}, result)
   return (async () => {
     while (!until()) await one()
     agent.destroy()

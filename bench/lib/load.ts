@@ -12,6 +12,45 @@ export interface LoadResult {
   statuses: Record<number, number>
 }
 
+/** One POST of `body`, its status and latency counted in `result`; never rejects. */
+export function postOnce(
+  agent: http.Agent,
+  target: URL,
+  body: Buffer,
+  headers: Record<string, string>,
+  result: LoadResult,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const started = performance.now()
+    const req = http.request(
+      {
+        agent,
+        method: 'POST',
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        headers: { ...headers, 'Content-Length': body.length },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => {
+          const s = res.statusCode ?? 0
+          result.statuses[s] = (result.statuses[s] ?? 0) + 1
+          if (s >= 200 && s < 300) result.ok++
+          else result.failed++
+          result.latenciesMs.push(performance.now() - started)
+          resolve()
+        })
+      },
+    )
+    req.on('error', () => {
+      result.failed++
+      resolve()
+    })
+    req.end(body)
+  })
+}
+
 export async function runLoad(
   url: string,
   body: Buffer,
@@ -23,36 +62,7 @@ export async function runLoad(
   const target = new URL(url)
   const deadline = performance.now() + seconds * 1000
   const result: LoadResult = { ok: 0, failed: 0, seconds, latenciesMs: [], statuses: {} }
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const started = performance.now()
-      const req = http.request(
-        {
-          agent,
-          method: 'POST',
-          hostname: target.hostname,
-          port: target.port,
-          path: target.pathname + target.search,
-          headers: { ...headers, 'Content-Length': body.length },
-        },
-        (res) => {
-          res.resume()
-          res.on('end', () => {
-            const s = res.statusCode ?? 0
-            result.statuses[s] = (result.statuses[s] ?? 0) + 1
-            if (s >= 200 && s < 300) result.ok++
-            else result.failed++
-            result.latenciesMs.push(performance.now() - started)
-            resolve()
-          })
-        },
-      )
-      req.on('error', () => {
-        result.failed++
-        resolve()
-      })
-      req.end(body)
-    })
+  const one = () => postOnce(agent, target, body, headers, result)
   const t0 = performance.now()
   await Promise.all(
     Array.from({ length: connections }, async () => {
