@@ -46,6 +46,7 @@ const COMMANDS = [
   ['pipeline', 'test'],
   ['workspace', 'key', 'create'],
   ['workspace', 'verify'],
+  ['tool', 'ipinfo'],
   ['completion'],
 ]
 
@@ -160,3 +161,25 @@ test('completion scripts are valid shell', { skip }, () => {
   const zsh = ferry(['completion', 'zsh'])
   assert.match(zsh.stdout, /^# ferry completion \(zsh\)[^\n]*\nautoload -U \+X bashcompinit/)
 })
+
+test(
+  'tool ipinfo shows the geo tags of an address; a non-address is a usage error',
+  { skip },
+  () => {
+    const r = ferry(['tool', 'ipinfo', '8.8.8.8', '--json'])
+    assert.equal(r.status, 0, r.stderr)
+    assert.deepEqual(JSON.parse(r.stdout), {
+      ip: '8.8.8.8',
+      city: 'Mountain View',
+      province: 'California',
+      country: 'US',
+      isp: 'Google LLC',
+      ip_status: 'public',
+    })
+    assert.deepEqual(ferry(['tool', 'ipinfo', 'nope']), {
+      status: 2,
+      stdout: '',
+      stderr: 'ferry: tool ipinfo: "nope" is not an IP address\n',
+    })
+  },
+)

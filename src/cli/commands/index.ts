@@ -8,6 +8,7 @@ import { BUFFER_COMMANDS } from './buffer.js'
 import { OPERATE_COMMANDS } from './operate.js'
 import { PIPELINE_COMMANDS } from './pipeline.js'
 import { RUN_COMMANDS } from './run.js'
+import { TOOL_COMMANDS } from './tool.js'
 import { WORKSPACE_COMMANDS } from './workspace.js'
 
 const SHELLS: Record<string, (c: CommandSpec[]) => string> = {
@@ -48,5 +49,6 @@ export const COMMANDS: CommandSpec[] = [
   ...BUFFER_COMMANDS,
   ...PIPELINE_COMMANDS,
   ...WORKSPACE_COMMANDS,
+  ...TOOL_COMMANDS,
   ...GENERAL,
 ]

@@ -7,6 +7,7 @@ import type { CallCtx } from './context.js'
 import { keyArg, valArg } from './context.js'
 import { EXTRACT_FNS } from './fn-extract.js'
 import { KEY_FNS } from './fn-keys.js'
+import { NET_FNS } from './fn-net.js'
 import { STRING_FNS } from './fn-strings.js'
 import { TIME_FNS } from './fn-time.js'
 import { newPl, setKey, type PlPoint, type PlValue } from './pl-point.js'
@@ -78,6 +79,7 @@ export const LIBRARY: Record<string, LibFn> = {
   ...STRING_FNS,
   ...EXTRACT_FNS,
   ...TIME_FNS,
+  ...NET_FNS,
   ...FLOW_FNS,
 }
 
