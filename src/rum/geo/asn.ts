@@ -27,15 +27,10 @@ export class AsnTable {
     private readonly strings: string[],
   ) {}
 
-  static parse(csv: string): AsnTable {
-    const b = new AsnBuilder(csv)
-    while (!b.step(Infinity));
-    return b.table()
-  }
-
   /**
-   * The same, in slices of `slice` lines with the event loop free between them: the table has
-   * half a million rows, and building it in one go would stall every request for seconds.
+   * Builds the table in slices of `slice` lines with the event loop free between them: the
+   * table has half a million rows, and building it in one go would stall every request for
+   * seconds.
    */
   static async parseInSlices(csv: string, slice = 20_000): Promise<AsnTable> {
     const b = new AsnBuilder(csv)
