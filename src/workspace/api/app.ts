@@ -15,6 +15,7 @@ import { ingestRoutes } from './ingest.js'
 import { openApiRoutes } from './openapi.js'
 import { rumOpenApiRoutes } from './rum-openapi.js'
 import { queryRoutes } from './query.js'
+import { uiRoutes } from '../ui/routes.js'
 
 export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hono<WorkspaceEnv> {
   const app = new Hono<WorkspaceEnv>()
@@ -40,6 +41,7 @@ export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hon
   // After openApiRoutes: its middleware decides the workspace of every /api/v1 route.
   rumOpenApiRoutes(app, deps)
   adminRoutes(app, deps)
+  uiRoutes(app, deps)
   app.notFound((c) => {
     const code = c.req.path.startsWith('/v1/') ? 'datawayRouteNotFound' : 'routerNotFound'
     const err = new FerryError(code, `no route for ${c.req.method} ${c.req.path}`)

@@ -1,0 +1,121 @@
+/**
+ * The workspace UI under `/ui/`: a login form that takes an API key and answers with a session
+ * cookie (`HttpOnly; SameSite=Strict; Path=/ui`), the app shell, its static files, and
+ * `/ui/api/...`, which forwards the page's data calls to the Open API and DQL routes with the
+ * session's key or token added on the server. Without a live session whose key is still valid,
+ * pages redirect to the login form and data calls are 403 `InvalidApiKey`: only the form and
+ * the style sheet are public. Cross-site requests never carry the cookie (SameSite), and a
+ * change (POST, DELETE) that says it comes from another site is refused as well.
+ */
+import type { Context, Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { FerryError } from '../../errors.js'
+import { readBody } from '../../http/body.js'
+import type { WorkspaceDeps, WorkspaceEnv } from '../api/deps.js'
+import { jsonBody, ok } from '../api/envelope.js'
+import { asset } from './assets.js'
+import { appPage, loginPage, SECURITY_HEADERS } from './pages.js'
+import { Sessions } from './sessions.js'
+
+export const SESSION_COOKIE = 'ferry_ui'
+const MAX_SESSIONS = 1000
+const SESSION_TTL_MS = 12 * 3600_000
+const LOGIN_BODY_LIMIT = 4096
+const PUBLIC = new Set(['/ui/login', '/ui/style.css'])
+
+type Ctx = Context<WorkspaceEnv>
+
+function html(c: Ctx, text: string, status: 200 | 403 = 200): Response {
+  return c.html(text, status, SECURITY_HEADERS)
+}
+
+async function login(c: Ctx, deps: WorkspaceDeps, sessions: Sessions): Promise<Response> {
+  const body = await readBody(c.env?.incoming, c.req.raw, LOGIN_BODY_LIMIT)
+  const key = new URLSearchParams(Buffer.from(body).toString('utf8')).get('key')?.trim() ?? ''
+  const ws = key ? await deps.accounts.byApiKey(key) : null
+  if (!ws) {
+    deps.events.rejected('/ui/login', new FerryError('invalidApiKey', 'the API key is not valid'))
+    return html(c, loginPage('That API key is not valid.'), 403)
+  }
+  setCookie(c, SESSION_COOKIE, sessions.create(key), {
+    path: '/ui',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: new URL(c.req.url).protocol === 'https:',
+    maxAge: Math.floor(sessions.ttlMs / 1000),
+  })
+  return c.redirect('/ui/', 303)
+}
+
+/** Forwards a data call to a route of this app, its JSON body read here within the limit. */
+async function forward(c: Ctx, app: Hono<WorkspaceEnv>, deps: WorkspaceDeps, target: string) {
+  const init: RequestInit = { method: c.req.method, headers: { 'DF-API-KEY': c.get('apiKey') } }
+  if (c.req.method === 'POST' || c.req.method === 'DELETE') {
+    init.body = JSON.stringify(await jsonBody(c, deps.config.max_body_size))
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' }
+  }
+  return app.fetch(new Request(new URL(target, c.req.url), init), {})
+}
+
+export function uiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
+  const sessions = new Sessions(MAX_SESSIONS, SESSION_TTL_MS)
+  app.use('/ui/*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.header('sec-fetch-site') === 'cross-site')
+      throw new FerryError('invalidApiKey', 'cross-site requests are refused')
+    if (PUBLIC.has(c.req.path)) return next()
+    const key = sessions.key(getCookie(c, SESSION_COOKIE))
+    const ws = key ? await deps.accounts.byApiKey(key) : null
+    if (!key || !ws) {
+      if (c.req.path.startsWith('/ui/api/'))
+        throw new FerryError('invalidApiKey', 'log in at /ui/login first')
+      return c.redirect('/ui/login', 303)
+    }
+    c.set('workspace', ws)
+    // Here the whole key: forward() hands it on to the Open API routes.
+    c.set('apiKey', key)
+    return next()
+  })
+  app.get('/ui', (c) => c.redirect('/ui/', 301))
+  app.get('/ui/login', (c) => html(c, loginPage('')))
+  app.post('/ui/login', (c) => login(c, deps, sessions))
+  app.post('/ui/logout', (c) => {
+    sessions.end(getCookie(c, SESSION_COOKIE))
+    deleteCookie(c, SESSION_COOKIE, { path: '/ui' })
+    return c.redirect('/ui/login', 303)
+  })
+  app.get('/ui/', (c) => html(c, appPage()))
+  app.get('/ui/:dir{app|vendor}/:file', (c) =>
+    serve(c, `${c.req.param('dir')}/${c.req.param('file')}`),
+  )
+  app.get('/ui/style.css', (c) => serve(c, 'style.css'))
+  app.post('/ui/api/query', (c) =>
+    forward(c, app, deps, `/v1/query/raw?token=${c.get('workspace').token}`),
+  )
+  app.on(['POST', 'DELETE'], '/ui/api/labels', (c) =>
+    forward(c, app, deps, `/v1/object/labels?token=${c.get('workspace').token}`),
+  )
+  app.get('/ui/api/sources', (c) => ok(c, sources(deps.catalog.tableNames(c.get('workspace').id))))
+  app.all('/ui/api/v1/*', (c) => {
+    const url = new URL(c.req.url)
+    return forward(c, app, deps, `/api/v1/${url.pathname.slice('/ui/api/v1/'.length)}${url.search}`)
+  })
+}
+
+/** The stored sources by namespace (`{"L": ["nginx"], "M": ["cpu"]}`), sorted, for pickers. */
+function sources(tables: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const t of [...tables].sort()) {
+    const at = t.indexOf('::')
+    ;(out[t.slice(0, at)] ??= []).push(t.slice(at + 2))
+  }
+  return out
+}
+
+function serve(c: Ctx, name: string): Response {
+  const found = asset(name)
+  if (!found) throw new FerryError('routerNotFound', `no UI file ${name} (run npm run build)`)
+  return c.body(new Uint8Array(found.body), 200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': found.type,
+  })
+}

@@ -1,0 +1,96 @@
+/**
+ * DQL answers drawn with uPlot: every value column of every series is a line (a `BY` group is
+ * a series, labelled with its tags), on one time axis that is the union of all the series'
+ * times (a missing time is a gap, not a zero). Drag to zoom, double-click to reset, hover for
+ * values in the legend. `chartType` `table` draws the rows instead.
+ */
+import uPlot from 'uplot'
+import type { Series } from './api.js'
+import { formatTime, h } from './dom.js'
+
+export type ChartType = 'line' | 'bar' | 'table'
+
+const COLORS = [
+  '#2563eb',
+  '#dc2626',
+  '#16a34a',
+  '#d97706',
+  '#7c3aed',
+  '#0891b2',
+  '#db2777',
+  '#65a30d',
+]
+
+export function seriesLabel(s: Series, column: string): string {
+  const tags = Object.entries(s.tags ?? {}).map(([k, v]) => `${k}=${v ?? ''}`)
+  return tags.length ? `${column} {${tags.join(', ')}}` : column
+}
+
+/** The aligned uPlot data (times in seconds) and one label per line. */
+export function align(series: Series[]): { data: uPlot.AlignedData; labels: string[] } {
+  const times = [...new Set(series.flatMap((s) => s.values.map((v) => Number(v[0]))))].sort(
+    (a, b) => a - b,
+  )
+  const at = new Map(times.map((t, i) => [t, i]))
+  const labels: string[] = []
+  const cols: (number | null)[][] = []
+  for (const s of series)
+    for (let c = 1; c < s.columns.length; c++) {
+      const col: (number | null)[] = new Array(times.length).fill(null)
+      for (const v of s.values) {
+        const n = v[c]
+        col[at.get(Number(v[0]))!] = typeof n === 'number' ? n : n === null ? null : Number(n)
+      }
+      labels.push(seriesLabel(s, s.columns[c]))
+      cols.push(col)
+    }
+  return { data: [times.map((t) => t / 1000), ...cols], labels }
+}
+
+export function drawChart(el: HTMLElement, series: Series[], type: ChartType, height = 260) {
+  el.replaceChildren()
+  if (type === 'table') return void el.append(table(series))
+  const { data, labels } = align(series)
+  el.dataset.lines = String(labels.length)
+  if (!labels.length) return void el.append(h('p', { class: 'empty' }, 'No data in this range.'))
+  const bars = type === 'bar' ? uPlot.paths.bars!({ size: [0.6, 40] }) : undefined
+  const opts: uPlot.Options = {
+    width: Math.max(300, el.clientWidth || 600),
+    height,
+    series: [
+      { value: (_u, v) => (v === null ? '' : formatTime(v * 1000)) },
+      ...labels.map((label, i) => ({
+        label,
+        stroke: COLORS[i % COLORS.length],
+        fill: type === 'bar' ? COLORS[i % COLORS.length] + '66' : undefined,
+        paths: bars,
+        spanGaps: false,
+        points: { show: data[0].length < 60 },
+      })),
+    ],
+    axes: [{}, { size: 60 }],
+    cursor: { drag: { x: true, y: false } },
+  }
+  new uPlot(opts, data, el)
+}
+
+export function table(series: Series[]): HTMLElement {
+  const t = h('table', { class: 'rows' })
+  for (const s of series) {
+    const tags = Object.entries(s.tags ?? {}).map(([k, v]) => `${k}=${v}`)
+    t.append(
+      h('tr', {}, h('th', { colspan: String(s.columns.length) }, [s.name, ...tags].join(' '))),
+    )
+    t.append(h('tr', {}, ...s.columns.map((c) => h('th', {}, c))))
+    for (const row of s.values)
+      t.append(
+        h('tr', {}, ...row.map((v, i) => h('td', {}, i === 0 ? formatTime(Number(v)) : cell(v)))),
+      )
+  }
+  return t
+}
+
+export function cell(v: unknown): string {
+  if (v === null || v === undefined) return ''
+  return typeof v === 'object' ? JSON.stringify(v) : String(v)
+}

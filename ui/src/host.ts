@@ -1,0 +1,136 @@
+/**
+ * One host: its facts, editable labels (saved through the object labels API, which replaces
+ * the host's list), cpu/mem/disk/net charts over the chosen range, and its processes (the
+ * newest state of each, busiest first).
+ */
+import { call, dql } from './api.js'
+import { drawChart } from './chart.js'
+import { formatBytes, formatTime, fill, h, select } from './dom.js'
+import type { Host } from './hosts.js'
+import { interval, RANGES, timeRange } from './time.js'
+
+interface Process {
+  pid: number
+  process_name: string
+  username: string
+  cpu_usage?: number
+  mem_used_percent?: number
+  rss?: number
+  cmdline: string
+}
+
+const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+
+const CHARTS: [string, string][] = [
+  ['CPU usage %', 'M::cpu:(avg(usage_total))'],
+  ['Memory used %', 'M::mem:(avg(used_percent))'],
+  ['Disk used %', 'M::disk:(max(used_percent)) BY mount_point'],
+  [
+    'Network bytes/s',
+    'M::net:(avg(`bytes_recv/sec`) AS recv, avg(`bytes_sent/sec`) AS sent) BY interface',
+  ],
+]
+
+/** A host chart's query: the host filter and the bucket interval go before any BY. */
+export function hostQuery(base: string, host: string, range: string): string {
+  const by = base.indexOf(' BY ')
+  const head = by < 0 ? base : base.slice(0, by)
+  return `${head} {host = ${quote(host)}} [::${interval(range)}]${by < 0 ? '' : base.slice(by)}`
+}
+
+function labelsEditor(host: Host): HTMLElement {
+  const labels = [...(host.labels ?? [])]
+  const box = h('div', { id: 'labels', class: 'labels' })
+  const input = h('input', { name: 'label', placeholder: 'new label' }) as HTMLInputElement
+  const save = async () => {
+    await call('labels', { object_class: 'HOST', object_name: host.name, labels })
+    draw()
+  }
+  const draw = () =>
+    fill(
+      box,
+      ...labels.map((l, i) =>
+        h(
+          'span',
+          { class: 'label' },
+          l,
+          h('button', { title: 'remove', onclick: () => (labels.splice(i, 1), void save()) }, '×'),
+        ),
+      ),
+      h(
+        'form',
+        {
+          onsubmit: (e) => (
+            e.preventDefault(),
+            input.value.trim() && labels.push(input.value.trim()),
+            void save()
+          ),
+        },
+        input,
+        h('button', { type: 'submit' }, 'Add label'),
+      ),
+    )
+  draw()
+  return box
+}
+
+function processTable(procs: Process[]): HTMLElement {
+  const head = ['pid', 'name', 'user', 'cpu %', 'mem %', 'rss', 'command']
+  return h(
+    'table',
+    { class: 'rows', id: 'processes' },
+    h('tr', {}, ...head.map((t) => h('th', {}, t))),
+    ...procs.map((p) =>
+      h(
+        'tr',
+        {},
+        h('td', {}, String(p.pid)),
+        h('td', {}, p.process_name),
+        h('td', {}, p.username),
+        h('td', {}, (p.cpu_usage ?? 0).toFixed(1)),
+        h('td', {}, (p.mem_used_percent ?? 0).toFixed(1)),
+        h('td', {}, p.rss ? formatBytes(p.rss) : ''),
+        h('td', { class: 'cmd' }, p.cmdline),
+      ),
+    ),
+  )
+}
+
+export async function hostPage(main: HTMLElement, name: string, params: URLSearchParams) {
+  fill(main, h('h1', {}, name), h('p', { class: 'status' }, 'Loading…'))
+  const [host] = await call<Host[]>(`v1/object/host/list?name=${encodeURIComponent(name)}`)
+  const range = select('range', RANGES, params.get('range') ?? '1h')
+  range.addEventListener('change', () =>
+    location.assign(`#/host/${encodeURIComponent(name)}?range=${range.value}`),
+  )
+  const charts = h('div', { class: 'grid' })
+  const procs = h('div', {}, 'Loading processes…')
+  fill(
+    main,
+    h('h1', {}, name),
+    host
+      ? h(
+          'p',
+          { class: 'facts' },
+          `${host.os ?? ''} ${host.arch ?? ''} · ${host.num_cpu ?? '?'} CPUs ${host.cpu_model ?? ''} · ${host.mem_total ? formatBytes(host.mem_total) : '?'} · last report ${formatTime(host.time)}`,
+        )
+      : h('p', { class: 'empty' }, 'This host has not reported recently.'),
+    host ? labelsEditor(host) : null,
+    h('div', { class: 'toolbar' }, range),
+    charts,
+    h('h2', {}, 'Processes'),
+    procs,
+  )
+  for (const [title, base] of CHARTS) {
+    const el = h('div', { class: 'chart' })
+    charts.append(h('section', { class: 'panel' }, h('h3', {}, title), el))
+    dql(hostQuery(base, name, range.value), { time_range: timeRange(range.value) })
+      .then((r) => drawChart(el, r.series, 'line', 200))
+      .catch((e) => fill(el, h('p', { class: 'error' }, String((e as Error).message))))
+  }
+  const list = await call<Process[]>(
+    `v1/object/process/list?host=${encodeURIComponent(name)}&pageSize=100`,
+  )
+  list.sort((a, b) => (b.cpu_usage ?? 0) - (a.cpu_usage ?? 0))
+  fill(procs, processTable(list))
+}

@@ -1,0 +1,26 @@
+/** Relative time ranges for the pickers, and the bucket interval that gives about 120 points. */
+export const RANGES: [string, string][] = [
+  ['15m', 'last 15 minutes'],
+  ['1h', 'last hour'],
+  ['6h', 'last 6 hours'],
+  ['24h', 'last 24 hours'],
+  ['7d', 'last 7 days'],
+]
+
+const UNIT: Record<string, number> = { m: 60_000, h: 3600_000, d: 86_400_000 }
+
+export function rangeMs(range: string): number {
+  const m = /^(\d+)([mhd])$/.exec(range)
+  return m ? Number(m[1]) * UNIT[m[2]] : 3600_000
+}
+
+/** The `time_range` option for the last `range`: [start, end] in ms. */
+export function timeRange(range: string, now = Date.now()): [number, number] {
+  return [now - rangeMs(range), now]
+}
+
+/** A DQL interval (`10s`, `1m`, ...) for about 120 buckets over the range, at least 10 s. */
+export function interval(range: string): string {
+  const secs = Math.max(10, Math.ceil(rangeMs(range) / 1000 / 120))
+  return secs % 60 ? `${secs}s` : `${secs / 60}m`
+}
