@@ -27,10 +27,13 @@ export function seriesLabel(s: Series, column: string): string {
 }
 
 /** The aligned uPlot data (times in seconds) and one label per line. */
-export function align(series: Series[]): { data: uPlot.AlignedData; labels: string[] } {
-  const times = [...new Set(series.flatMap((s) => s.values.map((v) => Number(v[0]))))].sort(
-    (a, b) => a - b,
-  )
+export function align(
+  series: Series[],
+  ends: number[] = [],
+): { data: uPlot.AlignedData; labels: string[] } {
+  const times = [
+    ...new Set([...ends, ...series.flatMap((s) => s.values.map((v) => Number(v[0])))]),
+  ].sort((a, b) => a - b)
   const at = new Map(times.map((t, i) => [t, i]))
   const labels: string[] = []
   const cols: (number | null)[][] = []
@@ -47,10 +50,21 @@ export function align(series: Series[]): { data: uPlot.AlignedData; labels: stri
   return { data: [times.map((t) => t / 1000), ...cols], labels }
 }
 
-export function drawChart(el: HTMLElement, series: Series[], type: ChartType, height = 260) {
+/**
+ * Draws the answer into `el`; `range` ([start, end] in ms) fixes the time axis to the range
+ * asked for, so a single point does not stretch the axis over years.
+ */
+export function drawChart(
+  el: HTMLElement,
+  series: Series[],
+  type: ChartType,
+  range?: [number, number],
+  height = 260,
+) {
   el.replaceChildren()
   if (type === 'table') return void el.append(table(series))
-  const { data, labels } = align(series)
+  // The range's ends are times with no values: the axis spans them, zoom and reset still work.
+  const { data, labels } = align(series, range)
   el.dataset.lines = String(labels.length)
   if (!labels.length) return void el.append(h('p', { class: 'empty' }, 'No data in this range.'))
   const bars = type === 'bar' ? uPlot.paths.bars!({ size: [0.6, 40] }) : undefined

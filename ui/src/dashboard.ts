@@ -135,12 +135,11 @@ export async function dashboardPage(main: HTMLElement, id: string, params: URLSe
   const draw = () => {
     const values = Object.fromEntries(vars.map((v, i) => [v.name, pickers[i].value]))
     grid.replaceChildren(...charts.map((c, i) => panel(c, i, d, edit, save)))
+    const shown = timeRange(range.value)
     charts.forEach((c, i) => {
       const el = grid.children[i].querySelector('.chart') as HTMLElement
-      dql(withInterval(substitute(c.dql, values), range.value), {
-        time_range: timeRange(range.value),
-      })
-        .then((r) => drawChart(el, r.series, c.type, 200))
+      dql(withInterval(substitute(c.dql, values), range.value), { time_range: shown })
+        .then((r) => drawChart(el, r.series, c.type, shown, 200))
         .catch((e) =>
           fill(
             el,

@@ -60,12 +60,9 @@ export function explorePage(main: HTMLElement, params: URLSearchParams): void {
     sql.replaceChildren()
     try {
       const started = performance.now()
-      const r = await dql(
-        withInterval(q, range.value),
-        { time_range: timeRange(range.value) },
-        explain.checked,
-      )
-      drawChart(out, r.series, type.value as ChartType)
+      const shown = timeRange(range.value)
+      const r = await dql(withInterval(q, range.value), { time_range: shown }, explain.checked)
+      drawChart(out, r.series, type.value as ChartType, shown)
       const ms = Math.round(performance.now() - started)
       fill(status, `${r.series.length} series in ${ms} ms${r.truncated ? ' (truncated)' : ''}`)
       if (r.raw_query) fill(sql, r.raw_query)

@@ -46,6 +46,13 @@ function labelsEditor(host: Host): HTMLElement {
     await call('labels', { object_class: 'HOST', object_name: host.name, labels })
     draw()
   }
+  const add = (e: Event) => {
+    e.preventDefault()
+    const label = input.value.trim()
+    input.value = ''
+    if (label && !labels.includes(label)) labels.push(label)
+    void save()
+  }
   const draw = () =>
     fill(
       box,
@@ -57,18 +64,7 @@ function labelsEditor(host: Host): HTMLElement {
           h('button', { title: 'remove', onclick: () => (labels.splice(i, 1), void save()) }, '×'),
         ),
       ),
-      h(
-        'form',
-        {
-          onsubmit: (e) => (
-            e.preventDefault(),
-            input.value.trim() && labels.push(input.value.trim()),
-            void save()
-          ),
-        },
-        input,
-        h('button', { type: 'submit' }, 'Add label'),
-      ),
+      h('form', { onsubmit: add }, input, h('button', { type: 'submit' }, 'Add label')),
     )
   draw()
   return box
@@ -121,11 +117,12 @@ export async function hostPage(main: HTMLElement, name: string, params: URLSearc
     h('h2', {}, 'Processes'),
     procs,
   )
+  const shown = timeRange(range.value)
   for (const [title, base] of CHARTS) {
     const el = h('div', { class: 'chart' })
     charts.append(h('section', { class: 'panel' }, h('h3', {}, title), el))
-    dql(hostQuery(base, name, range.value), { time_range: timeRange(range.value) })
-      .then((r) => drawChart(el, r.series, 'line', 200))
+    dql(hostQuery(base, name, range.value), { time_range: shown })
+      .then((r) => drawChart(el, r.series, 'line', shown, 200))
       .catch((e) => fill(el, h('p', { class: 'error' }, String((e as Error).message))))
   }
   const list = await call<Process[]>(

@@ -1,0 +1,239 @@
+/**
+ * The workspace UI in a real headless Chromium, against an agent with its host inputs on and
+ * the embedded workspace: log in with the API key, run a DQL query and see one line per BY
+ * group, open the collecting host's page (charts, processes, a label saved through the labels
+ * API), page through logs (rows sharing a millisecond included) with no row lost or repeated,
+ * and create a dashboard with two charts that are drawn again after a reload. A bad key
+ * reaches no page and no data. Screenshots of each page go to test-output/screenshots/.
+ */
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import type { Page } from 'puppeteer-core'
+import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
+import { browserSkip, launchBrowser, screenshotDir, type TestBrowser } from '../helpers/browser.js'
+import { poll } from '../helpers/workspace.js'
+
+const HOST = 'ui-it'
+const LOG_ROWS = 130
+
+let agent: AgentProcess
+let browser: TestBrowser
+let page: Page
+let base: string
+let key: string
+
+/** The agent's own DQL route (it forwards with its token): the rows of the first series. */
+async function rows(q: string): Promise<unknown[][]> {
+  const res = await fetch(`${agent.url}/v1/query/raw`, {
+    method: 'POST',
+    body: JSON.stringify({ queries: [{ query: q, disable_slimit: true }] }),
+  })
+  const body = (await res.json()) as { content: { series: { values: unknown[][] }[] }[] | null }
+  return (body.content?.[0]?.series ?? []).flatMap((s) => s.values)
+}
+
+/** 3 hosts of `ui_demo` metrics and LOG_ROWS log lines, five to a millisecond. */
+async function writeData(): Promise<void> {
+  const now = Date.now()
+  const metric = ['h1', 'h2', 'h3'].flatMap((h, i) =>
+    [5, 4, 3, 2, 1].map((m) => `ui_demo,host=${h} v=${i * 10 + m} ${(now - m * 60_000) * 1e6}`),
+  )
+  const logs = Array.from({ length: LOG_ROWS }, (_, i) => {
+    const ns = BigInt(now - 60_000 + Math.floor(i / 5)) * 1_000_000n + BigInt(i % 5)
+    return `uiapp,service=web,status=${i % 3 ? 'info' : 'error'} message="line-${String(i).padStart(3, '0')}" ${ns}`
+  })
+  for (const [category, lines] of [
+    ['metric', metric],
+    ['logging', logs],
+  ] as const) {
+    const res = await fetch(`${agent.url}/v1/write/${category}`, {
+      method: 'POST',
+      body: lines.join('\n'),
+    })
+    assert.equal(res.status, 200)
+  }
+  await poll(async () => ((await rows('L::uiapp:(message)')).length === LOG_ROWS ? true : null))
+  await poll(async () => ((await rows('M::ui_demo:(v)')).length === 15 ? true : null))
+  await poll(async () => ((await rows('M::cpu:(usage_total)')).length >= 1 ? true : null))
+}
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screenshotDir(), `ui-${name}.png`), fullPage: true })
+}
+
+async function openOpenApi<T>(route: string): Promise<T> {
+  const res = await fetch(`${base}/api/v1/${route}`, { headers: { 'DF-API-KEY': key } })
+  return ((await res.json()) as { content: T }).content
+}
+
+async function setValue(selector: string, value: string): Promise<void> {
+  await page.evaluate(
+    `document.querySelector(${JSON.stringify(selector)}).value = ${JSON.stringify(value)}`,
+  )
+}
+
+async function goto(hash: string): Promise<void> {
+  await page.goto(`${base}/ui/${hash}`)
+  await page.waitForSelector('main[data-ready]')
+}
+
+const skip = browserSkip()
+
+describe('the workspace UI in a browser', { skip }, () => {
+  before(async () => {
+    // The page scripts are compiled by `npm run build`; a test run from the sources builds them.
+    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'ui/tsconfig.json'])
+    agent = await startAgent({
+      ENV_DEFAULT_ENABLED_INPUTS: 'cpu,mem,disk,net,hostobject,host_processes',
+      ENV_HOSTNAME: HOST,
+    })
+    const line = agent.logs.find((l) => l.includes('"workspace_started"')) ?? ''
+    base = `http://${/"listen":"([^"]+)"/.exec(line)![1]}`
+    key = fs.readFileSync(path.join(agent.dataDir, 'workspace', 'default.api-key'), 'utf8').trim()
+    const [b] = await Promise.all([launchBrowser(), writeData()])
+    browser = b
+    page = await browser.browser.newPage()
+    await page.setViewport({ width: 1280, height: 900 })
+  })
+  after(async () => {
+    await browser?.close()
+    await agent?.stop()
+  })
+
+  test('a bad key reaches no page and no data', async () => {
+    await page.goto(`${base}/ui/login`)
+    await page.type('input[name=key]', 'not-a-key')
+    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')])
+    assert.match(await page.$eval('.error', (e) => e.textContent ?? ''), /not valid/)
+    await shot('login-refused')
+    for (const p of ['/ui/', '/ui/#/hosts', '/ui/app/main.js', '/ui/vendor/uPlot.esm.js']) {
+      await page.goto(`${base}${p}`)
+      assert.equal(new URL(page.url()).pathname, '/ui/login', p)
+    }
+    const answers = await page.evaluate(async () =>
+      Promise.all(
+        ['/ui/api/v1/validate', '/ui/api/v1/object/host/list', '/ui/api/sources'].map(
+          async (u) => (await fetch(u)).status,
+        ),
+      ),
+    )
+    assert.deepEqual(answers, [403, 403, 403])
+  })
+
+  test('log in and run a DQL query: one line per BY group, SQL on demand', async () => {
+    await page.goto(`${base}/ui/login`)
+    await page.type('input[name=key]', key)
+    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')])
+    assert.equal(new URL(page.url()).pathname, '/ui/')
+    const cookies = await browser.browser.cookies()
+    const c = cookies.find((x) => x.name === 'ferry_ui')!
+    assert.deepEqual([c.httpOnly, c.sameSite, c.path], [true, 'Strict', '/ui'])
+    assert.equal(await page.evaluate('document.cookie'), '')
+    await goto('#/explore')
+    await setValue('#dql', '')
+    await page.type('#dql', 'M::ui_demo:(avg(v)) BY host')
+    await page.click('#explain')
+    await page.click('#run')
+    await page.waitForSelector('#result[data-lines="3"] .uplot')
+    const legend = await page.$$eval('#result .u-legend .u-series', (e) => e.length)
+    assert.equal(legend, 4) // the time column and three hosts
+    assert.match(await page.$eval('#sql', (e) => e.textContent ?? ''), /SELECT/)
+    await shot('explore')
+    await setValue('#dql', 'M::ui_demo:(avg(v) BY')
+    await page.click('#run')
+    await page.waitForSelector('#result pre.caret')
+    const caret = await page.$eval('#result pre.caret', (e) => e.textContent ?? '')
+    assert.match(caret, /^M::ui_demo:\(avg\(v\) BY\n *\^$/)
+    await shot('explore-error')
+  })
+
+  test('the collecting host: list, charts, processes and a saved label', async () => {
+    await poll(async () =>
+      (await openOpenApi<{ name: string }[]>('object/host/list')).some((h) => h.name === HOST)
+        ? true
+        : null,
+    )
+    await goto('#/hosts')
+    assert.ok(
+      (await page.$$eval('#hosts tr', (e) => e.map((r) => r.textContent))).some((t) =>
+        t?.startsWith(HOST),
+      ),
+    )
+    await shot('hosts')
+    await goto(`#/host/${HOST}`)
+    await page.waitForSelector('#processes tr:nth-child(2)')
+    await page.waitForFunction("document.querySelectorAll('.grid .chart[data-lines]').length === 4")
+    const cpuLines = await page.$eval('.grid .chart', (e) => e.getAttribute('data-lines'))
+    assert.equal(cpuLines, '1')
+    await page.type('#labels input[name=label]', 'web-tier')
+    await page.click('#labels form button[type=submit]')
+    await page.waitForSelector('#labels .label')
+    const hosts = await openOpenApi<{ name: string; labels: string[] }[]>(
+      `object/host/list?name=${HOST}`,
+    )
+    assert.deepEqual(hosts[0].labels, ['web-tier'])
+    await shot('host')
+  })
+
+  test('logs page through all rows, newest first, none lost or repeated', async () => {
+    await goto('#/logs?source=uiapp&range=24h')
+    await page.waitForSelector('#log-rows tr')
+    while (!(await page.$eval('#more', (b) => b.hasAttribute('disabled')))) {
+      const n = await page.$$eval('#log-rows tr', (e) => e.length)
+      await page.click('#more')
+      await page.waitForFunction(
+        `document.querySelectorAll('#log-rows tr').length > ${n} || document.getElementById('more').disabled`,
+      )
+    }
+    const shown = await page.$$eval('#log-rows td.msg', (e) => e.map((td) => td.textContent ?? ''))
+    const expected = Array.from(
+      { length: LOG_ROWS },
+      (_, i) => `line-${String(i).padStart(3, '0')}`,
+    )
+    assert.equal(shown.length, LOG_ROWS)
+    assert.deepEqual([...shown].sort(), expected)
+    assert.equal(shown[0], expected.at(-1))
+    await page.click('#log-rows tr:nth-child(3)')
+    const detail = await page.$eval('#log-detail', (e) => e.textContent ?? '')
+    assert.match(detail, /service\s*web/)
+    await shot('logs')
+  })
+
+  test('a dashboard with two charts is saved and drawn again after a reload', async () => {
+    await goto('#/dashboards')
+    await page.type('#create-dashboard input[name=name]', 'UI test board')
+    await page.click('#create-dashboard button[type=submit]')
+    await page.waitForSelector('#add-chart')
+    await addChart('Demo by host', 'M::ui_demo:(avg(v)) BY host')
+    await addChart('CPU', 'M::cpu:(avg(usage_total))')
+    const id = decodeURIComponent(new URL(page.url()).hash.split('/')[2].split('?')[0])
+    await page.goto(`${base}/ui/#/dashboard/${id}`)
+    await page.reload()
+    await page.waitForFunction("document.querySelectorAll('#dashboard-grid .uplot').length === 2")
+    const lines = await page.$$eval('#dashboard-grid .chart', (e) =>
+      e.map((c) => c.getAttribute('data-lines')),
+    )
+    assert.deepEqual(lines, ['3', '1'])
+    const stored = await openOpenApi<{ extend: { charts: { title: string }[] } }>(
+      `dashboard/${id}/get`,
+    )
+    assert.deepEqual(
+      stored.extend.charts.map((c) => c.title),
+      ['Demo by host', 'CPU'],
+    )
+    await shot('dashboard')
+  })
+})
+
+async function addChart(title: string, dql: string): Promise<void> {
+  const before = await page.$$eval('#dashboard-grid .panel', (e) => e.length).catch(() => 0)
+  await page.type('#add-chart input[name=title]', title)
+  await page.type('#add-chart input[name=dql]', dql)
+  await page.click('#add-chart button[type=submit]')
+  await page.waitForFunction(
+    `document.querySelectorAll('#dashboard-grid .panel').length === ${before + 1}`,
+  )
+}
