@@ -10,6 +10,13 @@ import { formatTime, h } from './dom.js'
 
 export type ChartType = 'line' | 'bar' | 'table'
 
+/** The chart type choices of the pickers: value and label. */
+export const CHART_TYPES: [ChartType, string][] = [
+  ['line', 'lines'],
+  ['bar', 'bars'],
+  ['table', 'table'],
+]
+
 const COLORS = [
   '#2563eb',
   '#dc2626',

@@ -5,7 +5,7 @@
  * removed, and Save writes them back through the Open API.
  */
 import { ApiError, call, dql } from './api.js'
-import { drawChart, type ChartType } from './chart.js'
+import { CHART_TYPES, drawChart, type ChartType } from './chart.js'
 import type { ChartSpec, Dashboard, Variable } from './dashboards.js'
 import { fill, h, select } from './dom.js'
 import { withInterval } from './explore.js'
@@ -23,40 +23,22 @@ async function variableValues(v: Variable): Promise<string[]> {
   return [...set].sort()
 }
 
+const submit = (id: string, onsubmit: (e: Event) => void, ...fields: HTMLElement[]) =>
+  h('form', { id, class: 'toolbar', onsubmit }, ...fields)
+
 function editor(d: Dashboard, save: () => Promise<void>): HTMLElement {
-  const title = h('input', {
-    name: 'title',
-    placeholder: 'chart title',
-    required: true,
-  }) as HTMLInputElement
-  const query = h('input', {
-    name: 'dql',
-    placeholder: 'DQL',
-    required: true,
-    class: 'wide',
-  }) as HTMLInputElement
-  const type = select(
-    'chart-type',
-    [
-      ['line', 'lines'],
-      ['bar', 'bars'],
-      ['table', 'table'],
-    ],
-    'line',
-  )
-  const vName = h('input', { name: 'var-name', placeholder: 'variable (host)' }) as HTMLInputElement
-  const vQuery = h('input', {
-    name: 'var-dql',
-    placeholder: 'values DQL (O::HOST:(name))',
-    class: 'wide',
-  }) as HTMLInputElement
+  const input = (name: string, placeholder: string, wide = false) =>
+    h('input', { name, placeholder, class: wide ? 'wide' : undefined }) as HTMLInputElement
+  const [title, query] = [input('title', 'chart title'), input('dql', 'DQL', true)]
+  const type = select('chart-type', CHART_TYPES, 'line')
+  const [vName, vQuery] = [
+    input('var-name', 'variable (host)'),
+    input('var-dql', 'values DQL (O::HOST:(name))', true),
+  ]
   const addChart = (e: Event) => {
     e.preventDefault()
-    ;(d.extend.charts ??= []).push({
-      title: title.value,
-      dql: query.value,
-      type: type.value as ChartType,
-    })
+    const chart = { title: title.value, dql: query.value, type: type.value as ChartType }
+    ;(d.extend.charts ??= []).push(chart)
     void save()
   }
   const addVar = (e: Event) => {
@@ -64,114 +46,88 @@ function editor(d: Dashboard, save: () => Promise<void>): HTMLElement {
     ;(d.templateInfos.variables ??= []).push({ name: vName.value, dql: vQuery.value })
     void save()
   }
+  const button = (text: string) => h('button', { type: 'submit' }, text)
   return h(
     'div',
     { class: 'editor' },
-    h(
-      'form',
-      { id: 'add-chart', class: 'toolbar', onsubmit: addChart },
-      title,
-      query,
-      type,
-      h('button', { type: 'submit' }, 'Add chart'),
-    ),
-    h(
-      'form',
-      { id: 'add-variable', class: 'toolbar', onsubmit: addVar },
-      vName,
-      vQuery,
-      h('button', { type: 'submit' }, 'Add variable'),
-    ),
+    submit('add-chart', addChart, title, query, type, button('Add chart')),
+    submit('add-variable', addVar, vName, vQuery, button('Add variable')),
   )
 }
 
-function panel(
-  spec: ChartSpec,
-  i: number,
-  d: Dashboard,
-  edit: boolean,
-  save: () => Promise<void>,
-): HTMLElement {
-  const remove = () => (d.extend.charts!.splice(i, 1), void save())
+function panel(spec: ChartSpec, onRemove: (() => void) | null): HTMLElement {
+  const remove = onRemove
+    ? h('button', { class: 'danger', title: 'remove', onclick: onRemove }, '×')
+    : null
   return h(
     'section',
     { class: 'panel' },
-    h(
-      'h3',
-      {},
-      spec.title,
-      edit ? h('button', { class: 'danger', title: 'remove chart', onclick: remove }, '×') : null,
-    ),
+    h('h3', {}, spec.title, remove),
     h('div', { class: 'chart' }),
   )
 }
 
+/** Runs one chart's query (variables substituted) and draws it, or its error, into `el`. */
+async function drawPanel(
+  el: HTMLElement,
+  c: ChartSpec,
+  vars: Record<string, string>,
+  range: string,
+) {
+  const shown = timeRange(range)
+  try {
+    const r = await dql(withInterval(substitute(c.dql, vars), range), { time_range: shown })
+    drawChart(el, r.series, c.type, shown, 200)
+  } catch (e) {
+    const text = e instanceof ApiError ? `${e.errorCode}: ${e.message}` : String(e)
+    fill(el, h('p', { class: 'error' }, text))
+  }
+}
+
+function pickers(vars: Variable[], params: URLSearchParams): Promise<HTMLSelectElement[]> {
+  return Promise.all(
+    vars.map(async (v) => {
+      const values = (await variableValues(v)).map((x): [string, string] => [x, x])
+      return select(`var-${v.name}`, values, params.get(`var-${v.name}`) ?? '')
+    }),
+  )
+}
+
+function title(d: Dashboard, edit: boolean, base: string): HTMLElement {
+  const href = edit ? base : `${base}?edit=1`
+  const toggle = h('a', { href, class: 'small', id: 'edit-toggle' }, edit ? 'done' : 'edit')
+  return h('h1', {}, d.name, ' ', toggle)
+}
+
 export async function dashboardPage(main: HTMLElement, id: string, params: URLSearchParams) {
-  const d = await call<Dashboard>(`v1/dashboard/${encodeURIComponent(id)}/get`)
+  const path = `v1/dashboard/${encodeURIComponent(id)}`
+  const d = await call<Dashboard>(`${path}/get`)
   d.extend ??= {}
   d.templateInfos ??= {}
   const edit = params.get('edit') === '1'
-  const base = `#/dashboard/${encodeURIComponent(id)}`
   const save = async () => {
-    await call(`v1/dashboard/${encodeURIComponent(id)}/modify`, {
-      extend: d.extend,
-      templateInfos: d.templateInfos,
-    })
+    await call(`${path}/modify`, { extend: d.extend, templateInfos: d.templateInfos })
     await dashboardPage(main, id, params)
   }
   const range = select('range', RANGES, params.get('range') ?? '1h')
   const vars = d.templateInfos.variables ?? []
-  const pickers = await Promise.all(
-    vars.map(async (v) =>
-      select(
-        `var-${v.name}`,
-        (await variableValues(v)).map((x) => [x, x]),
-        params.get(`var-${v.name}`) ?? '',
-      ),
-    ),
-  )
+  const picks = await pickers(vars, params)
   const grid = h('div', { class: 'grid', id: 'dashboard-grid' })
   const charts = d.extend.charts ?? []
   const draw = () => {
-    const values = Object.fromEntries(vars.map((v, i) => [v.name, pickers[i].value]))
-    grid.replaceChildren(...charts.map((c, i) => panel(c, i, d, edit, save)))
-    const shown = timeRange(range.value)
-    charts.forEach((c, i) => {
-      const el = grid.children[i].querySelector('.chart') as HTMLElement
-      dql(withInterval(substitute(c.dql, values), range.value), { time_range: shown })
-        .then((r) => drawChart(el, r.series, c.type, shown, 200))
-        .catch((e) =>
-          fill(
-            el,
-            h(
-              'p',
-              { class: 'error' },
-              e instanceof ApiError ? `${e.errorCode}: ${e.message}` : String(e),
-            ),
-          ),
-        )
-    })
+    const values = Object.fromEntries(vars.map((v, i) => [v.name, picks[i].value]))
+    const remove = (i: number) => () => (charts.splice(i, 1), void save())
+    grid.replaceChildren(...charts.map((c, i) => panel(c, edit ? remove(i) : null)))
+    charts.forEach(
+      (c, i) => void drawPanel(grid.children[i].querySelector('.chart')!, c, values, range.value),
+    )
   }
-  for (const p of [range, ...pickers]) p.addEventListener('change', draw)
+  for (const p of [range, ...picks]) p.addEventListener('change', draw)
+  const labels = vars.map((v, i) => h('label', {}, `${v.name} `, picks[i]))
   fill(
     main,
-    h(
-      'h1',
-      {},
-      d.name,
-      ' ',
-      h(
-        'a',
-        { href: edit ? base : `${base}?edit=1`, class: 'small', id: 'edit-toggle' },
-        edit ? 'done' : 'edit',
-      ),
-    ),
-    h(
-      'div',
-      { class: 'toolbar' },
-      range,
-      ...vars.map((v, i) => h('label', {}, `${v.name} `, pickers[i])),
-    ),
+    title(d, edit, `#/dashboard/${encodeURIComponent(id)}`),
+    h('div', { class: 'toolbar' }, range, ...labels),
     edit ? editor(d, save) : null,
     charts.length ? grid : h('p', { class: 'empty' }, 'No charts yet: edit to add one.'),
   )

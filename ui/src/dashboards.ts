@@ -5,7 +5,7 @@
  * client can read and write them too.
  */
 import { call } from './api.js'
-import { fill, formatTime, h } from './dom.js'
+import { fill, formatTime, h, row } from './dom.js'
 
 export interface ChartSpec {
   title: string
@@ -27,19 +27,27 @@ export interface Dashboard {
   updateAt: number
 }
 
+function listTable(list: Dashboard[], remove: (d: Dashboard) => void): HTMLElement {
+  const rows = list.map((d) =>
+    row([
+      h('a', { href: `#/dashboard/${d.uuid}` }, d.name),
+      String(d.extend?.charts?.length ?? 0),
+      formatTime(d.updateAt * 1000),
+      h('button', { class: 'danger', onclick: () => remove(d) }, 'Delete'),
+    ]),
+  )
+  const head = row(['name', 'charts', 'updated', ''], true)
+  return h('table', { class: 'rows', id: 'dashboards' }, head, ...rows)
+}
+
 export async function dashboardsPage(main: HTMLElement): Promise<void> {
   const list = await call<Dashboard[]>('v1/dashboard/list?pageSize=100')
-  const name = h('input', {
-    name: 'name',
-    placeholder: 'new dashboard name',
-    required: true,
-  }) as HTMLInputElement
-  const create = async () => {
-    const d = await call<Dashboard>('v1/dashboard/create', {
-      name: name.value.trim(),
-      extend: { charts: [] },
-      templateInfos: { variables: [] },
-    })
+  const attrs = { name: 'name', placeholder: 'new dashboard name', required: true }
+  const name = h('input', attrs) as HTMLInputElement
+  const create = async (e: Event) => {
+    e.preventDefault()
+    const empty = { extend: { charts: [] }, templateInfos: { variables: [] } }
+    const d = await call<Dashboard>('v1/dashboard/create', { name: name.value.trim(), ...empty })
     location.assign(`#/dashboard/${d.uuid}?edit=1`)
   }
   const remove = async (d: Dashboard) => {
@@ -47,46 +55,13 @@ export async function dashboardsPage(main: HTMLElement): Promise<void> {
     await call(`v1/dashboard/${d.uuid}/delete`, {})
     await dashboardsPage(main)
   }
+  const submit = h('button', { type: 'submit' }, 'Create')
   fill(
     main,
     h('h1', {}, 'Dashboards'),
-    h(
-      'form',
-      {
-        class: 'toolbar',
-        id: 'create-dashboard',
-        onsubmit: (e) => (e.preventDefault(), void create()),
-      },
-      name,
-      h('button', { type: 'submit' }, 'Create'),
-    ),
+    h('form', { class: 'toolbar', id: 'create-dashboard', onsubmit: create }, name, submit),
     list.length
-      ? h(
-          'table',
-          { class: 'rows', id: 'dashboards' },
-          h(
-            'tr',
-            {},
-            h('th', {}, 'name'),
-            h('th', {}, 'charts'),
-            h('th', {}, 'updated'),
-            h('th', {}),
-          ),
-          ...list.map((d) =>
-            h(
-              'tr',
-              {},
-              h('td', {}, h('a', { href: `#/dashboard/${d.uuid}` }, d.name)),
-              h('td', {}, String(d.extend?.charts?.length ?? 0)),
-              h('td', {}, formatTime(d.updateAt * 1000)),
-              h(
-                'td',
-                {},
-                h('button', { class: 'danger', onclick: () => void remove(d) }, 'Delete'),
-              ),
-            ),
-          ),
-        )
+      ? listTable(list, (d) => void remove(d))
       : h('p', { class: 'empty' }, 'No dashboards yet.'),
   )
 }

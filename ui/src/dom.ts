@@ -28,6 +28,11 @@ export function fill(el: HTMLElement, ...children: Child[]): HTMLElement {
   return append(el, ...children)
 }
 
+/** A table row of cells (`td`, or `th` for a header row). */
+export function row(cells: Child[], header = false): HTMLElement {
+  return h('tr', {}, ...cells.map((c) => h(header ? 'th' : 'td', {}, c)))
+}
+
 export function select(
   name: string,
   options: [string, string][],

@@ -5,7 +5,7 @@
  * a view can be reloaded or shared.
  */
 import { ApiError, dql } from './api.js'
-import { drawChart, type ChartType } from './chart.js'
+import { CHART_TYPES, drawChart, type ChartType } from './chart.js'
 import { fill, h, select } from './dom.js'
 import { interval, RANGES, timeRange } from './time.js'
 
@@ -32,58 +32,62 @@ function errorView(query: string, err: unknown): HTMLElement {
   return box
 }
 
-export function explorePage(main: HTMLElement, params: URLSearchParams): void {
-  const editor = h('textarea', { id: 'dql', rows: '3', spellcheck: 'false' }) as HTMLTextAreaElement
-  editor.value = params.get('q') ?? DEFAULT
-  const range = select('range', RANGES, params.get('range') ?? '1h')
-  const type = select(
-    'type',
-    [
-      ['line', 'lines'],
-      ['bar', 'bars'],
-      ['table', 'table'],
-    ],
-    params.get('type') ?? 'line',
-  )
-  const explain = h('input', { type: 'checkbox', id: 'explain' }) as HTMLInputElement
-  const out = h('div', { id: 'result', class: 'chart' })
-  const sql = h('pre', { id: 'sql', class: 'sql' })
-  const status = h('p', { id: 'status', class: 'status' })
-  const run = async () => {
-    const q = editor.value.trim()
-    history.replaceState(
-      null,
-      '',
-      `#/explore?${new URLSearchParams({ q, range: range.value, type: type.value })}`,
-    )
-    fill(status, 'Running…')
-    sql.replaceChildren()
-    try {
-      const started = performance.now()
-      const shown = timeRange(range.value)
-      const r = await dql(withInterval(q, range.value), { time_range: shown }, explain.checked)
-      drawChart(out, r.series, type.value as ChartType, shown)
-      const ms = Math.round(performance.now() - started)
-      fill(status, `${r.series.length} series in ${ms} ms${r.truncated ? ' (truncated)' : ''}`)
-      if (r.raw_query) fill(sql, r.raw_query)
-    } catch (e) {
-      fill(status)
-      fill(out, errorView(q, e))
-      const pos = e instanceof ApiError ? e.position : null
-      if (pos !== null) editor.setSelectionRange(pos, pos + 1)
-    }
+/** Runs the editor's query and draws the answer, the SQL or the error. */
+async function run(ui: ExploreUi): Promise<void> {
+  const { editor, range, type, explain, out, sql, status } = ui
+  const q = editor.value.trim()
+  const state = new URLSearchParams({ q, range: range.value, type: type.value })
+  history.replaceState(null, '', `#/explore?${state}`)
+  fill(status, 'Running…')
+  sql.replaceChildren()
+  try {
+    const started = performance.now()
+    const shown = timeRange(range.value)
+    const r = await dql(withInterval(q, range.value), { time_range: shown }, explain.checked)
+    drawChart(out, r.series, type.value as ChartType, shown)
+    const ms = Math.round(performance.now() - started)
+    fill(status, `${r.series.length} series in ${ms} ms${r.truncated ? ' (truncated)' : ''}`)
+    if (r.raw_query) fill(sql, r.raw_query)
+  } catch (e) {
+    fill(status)
+    fill(out, errorView(q, e))
+    const pos = e instanceof ApiError ? e.position : null
+    if (pos !== null) editor.setSelectionRange(pos, pos + 1)
   }
-  editor.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void run()
+}
+
+interface ExploreUi {
+  editor: HTMLTextAreaElement
+  range: HTMLSelectElement
+  type: HTMLSelectElement
+  explain: HTMLInputElement
+  out: HTMLElement
+  sql: HTMLElement
+  status: HTMLElement
+}
+
+export function explorePage(main: HTMLElement, params: URLSearchParams): void {
+  const ui: ExploreUi = {
+    editor: h('textarea', { id: 'dql', rows: '3', spellcheck: 'false' }) as HTMLTextAreaElement,
+    range: select('range', RANGES, params.get('range') ?? '1h'),
+    type: select('type', CHART_TYPES, params.get('type') ?? 'line'),
+    explain: h('input', { type: 'checkbox', id: 'explain' }) as HTMLInputElement,
+    out: h('div', { id: 'result', class: 'chart' }),
+    sql: h('pre', { id: 'sql', class: 'sql' }),
+    status: h('p', { id: 'status', class: 'status' }),
+  }
+  ui.editor.value = params.get('q') ?? DEFAULT
+  ui.editor.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void run(ui)
   })
   const form = h(
     'form',
-    { class: 'toolbar', onsubmit: (e) => (e.preventDefault(), void run()) },
-    range,
-    type,
-    h('label', {}, explain, ' show SQL'),
+    { class: 'toolbar', onsubmit: (e) => (e.preventDefault(), void run(ui)) },
+    ui.range,
+    ui.type,
+    h('label', {}, ui.explain, ' show SQL'),
     h('button', { type: 'submit', id: 'run' }, 'Run'),
   )
-  fill(main, h('h1', {}, 'Explore'), editor, form, status, out, sql)
-  void run()
+  fill(main, h('h1', {}, 'Explore'), ui.editor, form, ui.status, ui.out, ui.sql)
+  void run(ui)
 }

@@ -4,7 +4,7 @@
  * each name opens the host's page.
  */
 import { call } from './api.js'
-import { formatBytes, formatTime, fill, h } from './dom.js'
+import { formatBytes, formatTime, fill, h, row } from './dom.js'
 
 export interface Host {
   name: string
@@ -22,45 +22,31 @@ export interface Host {
 
 const pct = (n: number | undefined) => (typeof n === 'number' ? `${n.toFixed(1)} %` : '')
 
+const HEAD = ['host', 'OS', 'CPUs', 'memory', 'mem used', 'disk used', 'load', 'labels']
+
+function hostRow(x: Host): HTMLElement {
+  return row([
+    h('a', { href: `#/host/${encodeURIComponent(x.name)}` }, x.name),
+    [x.os, x.arch].filter(Boolean).join(' / '),
+    String(x.num_cpu ?? ''),
+    x.mem_total ? formatBytes(x.mem_total) : '',
+    pct(x.mem_used_percent),
+    pct(x.disk_used_percent),
+    typeof x.load === 'number' ? x.load.toFixed(2) : '',
+    (x.labels ?? []).join(', '),
+    formatTime(x.time),
+  ])
+}
+
 export async function hostsPage(main: HTMLElement): Promise<void> {
   fill(main, h('h1', {}, 'Hosts'), h('p', { class: 'status' }, 'Loading…'))
   const hosts = await call<Host[]>('v1/object/host/list?pageSize=100')
-  const rows = hosts.map((x) =>
-    h(
-      'tr',
-      {},
-      h('td', {}, h('a', { href: `#/host/${encodeURIComponent(x.name)}` }, x.name)),
-      h('td', {}, [x.os, x.arch].filter(Boolean).join(' / ')),
-      h('td', {}, String(x.num_cpu ?? '')),
-      h('td', {}, x.mem_total ? formatBytes(x.mem_total) : ''),
-      h('td', {}, pct(x.mem_used_percent)),
-      h('td', {}, pct(x.disk_used_percent)),
-      h('td', {}, typeof x.load === 'number' ? x.load.toFixed(2) : ''),
-      h('td', {}, (x.labels ?? []).join(', ')),
-      h('td', {}, formatTime(x.time)),
-    ),
-  )
-  const head = [
-    'host',
-    'OS',
-    'CPUs',
-    'memory',
-    'mem used',
-    'disk used',
-    'load',
-    'labels',
-    'last report',
-  ]
+  const head = row([...HEAD, 'last report'], true)
   fill(
     main,
     h('h1', {}, 'Hosts'),
     hosts.length
-      ? h(
-          'table',
-          { class: 'rows', id: 'hosts' },
-          h('tr', {}, ...head.map((t) => h('th', {}, t))),
-          ...rows,
-        )
+      ? h('table', { class: 'rows', id: 'hosts' }, head, ...hosts.map(hostRow))
       : h('p', { class: 'empty' }, 'No host has reported recently.'),
   )
 }

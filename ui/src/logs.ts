@@ -7,7 +7,7 @@
  */
 import { call, dql, type Series } from './api.js'
 import { cell } from './chart.js'
-import { fill, formatTime, h, select } from './dom.js'
+import { append, fill, formatTime, h, select } from './dom.js'
 import { RANGES, timeRange } from './time.js'
 
 export const PAGE_SIZE = 50
@@ -47,92 +47,83 @@ function detail(pane: HTMLElement, row: Row): void {
   )
 }
 
+function logRow(row: Row, pane: HTMLElement): HTMLElement {
+  return h(
+    'tr',
+    { onclick: () => detail(pane, row) },
+    h('td', {}, formatTime(Number(row.time))),
+    h('td', { class: `st-${cell(row.status)}` }, cell(row.status)),
+    h('td', {}, cell(row.service)),
+    h('td', { class: 'msg' }, cell(row.message)),
+  )
+}
+
+/** The page's state: the filters, the rows shown so far and the cursor of the next page. */
+class LogStream {
+  readonly body = h('tbody', { id: 'log-rows' })
+  readonly pane = h('aside', { id: 'log-detail', class: 'detail' }, 'Select a row.')
+  readonly more = h('button', { id: 'more', type: 'button' }, 'Older') as HTMLButtonElement
+  readonly count = h('span', { id: 'log-count', class: 'status' })
+  private cursor: unknown[] = []
+  private fixed: [number, number] = [0, 0]
+  private shown = 0
+
+  constructor(
+    readonly source: HTMLSelectElement,
+    readonly filters: Record<'status' | 'service' | 'text', HTMLInputElement>,
+    readonly range: HTMLSelectElement,
+  ) {
+    this.more.addEventListener('click', () => void this.page())
+  }
+
+  /** Starts over from the newest row with the current filters (kept in the URL). */
+  apply(): Promise<void> {
+    const f = this.filters
+    const p = { source: this.source.value, status: f.status.value, service: f.service.value }
+    const all = { ...p, text: f.text.value, range: this.range.value }
+    history.replaceState(null, '', `#/logs?${new URLSearchParams(all)}`)
+    this.cursor = []
+    this.fixed = timeRange(this.range.value)
+    this.shown = 0
+    this.body.replaceChildren()
+    return this.page()
+  }
+
+  async page(): Promise<void> {
+    const f = this.filters
+    this.more.disabled = true
+    const q = logQuery(this.source.value, {
+      status: f.status.value,
+      service: f.service.value,
+      text: f.text.value,
+    })
+    const opts = { time_range: this.fixed, limit: PAGE_SIZE, search_after: this.cursor }
+    const r = await dql(q, opts)
+    const rows = rowsOf(r.series)
+    for (const row of rows) this.body.append(logRow(row, this.pane))
+    this.shown += rows.length
+    this.cursor = r.search_after ?? []
+    this.more.disabled = rows.length < PAGE_SIZE || !this.cursor.length
+    fill(this.count, `${this.shown} rows${this.more.disabled ? ', no more' : ''}`)
+  }
+}
+
 export async function logsPage(main: HTMLElement, params: URLSearchParams): Promise<void> {
   const sources = (await call<Record<string, string[]>>('sources'))['L'] ?? []
-  const source = select(
-    'source',
-    sources.map((s) => [s, s]),
-    params.get('source') ?? sources[0] ?? '',
-  )
+  const choices = sources.map((s): [string, string] => [s, s])
+  const source = select('source', choices, params.get('source') ?? sources[0] ?? '')
   const input = (name: string) =>
     h('input', { name, placeholder: name, value: params.get(name) ?? '' }) as HTMLInputElement
-  const [status, service, text] = [input('status'), input('service'), input('text')]
+  const filters = { status: input('status'), service: input('service'), text: input('text') }
   const range = select('range', RANGES, params.get('range') ?? '24h')
-  const body = h('tbody', { id: 'log-rows' })
-  const pane = h('aside', { id: 'log-detail', class: 'detail' }, 'Select a row.')
-  const more = h('button', { id: 'more', type: 'button' }, 'Older') as HTMLButtonElement
-  const count = h('span', { id: 'log-count', class: 'status' })
-  let cursor: unknown[] = []
-  let fixed: [number, number] = [0, 0]
-  let shown = 0
-  const page = async () => {
-    more.disabled = true
-    const q = logQuery(source.value, {
-      status: status.value,
-      service: service.value,
-      text: text.value,
-    })
-    const r = await dql(q, { time_range: fixed, limit: PAGE_SIZE, search_after: cursor })
-    const rows = rowsOf(r.series)
-    for (const row of rows)
-      body.append(
-        h(
-          'tr',
-          { onclick: () => detail(pane, row) },
-          h('td', {}, formatTime(Number(row.time))),
-          h('td', { class: `st-${cell(row.status)}` }, cell(row.status)),
-          h('td', {}, cell(row.service)),
-          h('td', { class: 'msg' }, cell(row.message)),
-        ),
-      )
-    shown += rows.length
-    cursor = r.search_after ?? []
-    more.disabled = rows.length < PAGE_SIZE || !cursor.length
-    fill(count, `${shown} rows${more.disabled ? ', no more' : ''}`)
-  }
-  const apply = () => {
-    const p = {
-      source: source.value,
-      status: status.value,
-      service: service.value,
-      text: text.value,
-      range: range.value,
-    }
-    history.replaceState(null, '', `#/logs?${new URLSearchParams(p)}`)
-    cursor = []
-    fixed = timeRange(range.value)
-    shown = 0
-    body.replaceChildren()
-    return page()
-  }
-  more.addEventListener('click', () => void page())
-  const form = h(
-    'form',
-    { class: 'toolbar', onsubmit: (e) => (e.preventDefault(), void apply()) },
-    source,
-    status,
-    service,
-    text,
-    range,
-    h('button', { type: 'submit' }, 'Apply'),
-  )
+  const s = new LogStream(source, filters, range)
+  const submit = (e: Event) => (e.preventDefault(), void s.apply())
+  const form = h('form', { class: 'toolbar', onsubmit: submit }, source, ...Object.values(filters))
+  append(form, range, h('button', { type: 'submit' }, 'Apply'))
   const head = h('tr', {}, ...['time', 'status', 'service', 'message'].map((t) => h('th', {}, t)))
-  fill(
-    main,
-    h('h1', {}, 'Logs'),
-    form,
-    h(
-      'div',
-      { class: 'split' },
-      h(
-        'div',
-        {},
-        h('table', { class: 'rows' }, h('thead', {}, head), body),
-        h('p', {}, more, ' ', count),
-      ),
-      pane,
-    ),
-  )
-  if (sources.length) await apply()
-  else fill(count, 'No logs stored yet.')
+  const table = h('table', { class: 'rows' }, h('thead', {}, head), s.body)
+  const list = h('div', {}, table, h('p', {}, s.more, ' ', s.count))
+  fill(main, h('h1', {}, 'Logs'), form, h('div', { class: 'split' }, list, s.pane))
+  if (sources.length) await s.apply()
+  else fill(s.count, 'No logs stored yet.')
 }

@@ -7,7 +7,7 @@
  * the style sheet are public. Cross-site requests never carry the cookie (SameSite), and a
  * change (POST, DELETE) that says it comes from another site is refused as well.
  */
-import type { Context, Hono } from 'hono'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { FerryError } from '../../errors.js'
 import { readBody } from '../../http/body.js'
@@ -57,9 +57,9 @@ async function forward(c: Ctx, app: Hono<WorkspaceEnv>, deps: WorkspaceDeps, tar
   return app.fetch(new Request(new URL(target, c.req.url), init), {})
 }
 
-export function uiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
-  const sessions = new Sessions(MAX_SESSIONS, SESSION_TTL_MS)
-  app.use('/ui/*', async (c, next) => {
+/** Lets through the public files and requests with a live session of a still valid key. */
+function guard(deps: WorkspaceDeps, sessions: Sessions): MiddlewareHandler<WorkspaceEnv> {
+  return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.header('sec-fetch-site') === 'cross-site')
       throw new FerryError('invalidApiKey', 'cross-site requests are refused')
     if (PUBLIC.has(c.req.path)) return next()
@@ -74,7 +74,12 @@ export function uiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
     // Here the whole key: forward() hands it on to the Open API routes.
     c.set('apiKey', key)
     return next()
-  })
+  }
+}
+
+export function uiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
+  const sessions = new Sessions(MAX_SESSIONS, SESSION_TTL_MS)
+  app.use('/ui/*', guard(deps, sessions))
   app.get('/ui', (c) => c.redirect('/ui/', 301))
   app.get('/ui/login', (c) => html(c, loginPage('')))
   app.post('/ui/login', (c) => login(c, deps, sessions))
