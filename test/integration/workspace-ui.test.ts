@@ -3,7 +3,8 @@
  * the embedded workspace: log in with the API key, run a DQL query and see one line per BY
  * group, open the collecting host's page (charts, processes, a label saved through the labels
  * API), page through logs (rows sharing a millisecond included) with no row lost or repeated,
- * and create a dashboard with two charts that are drawn again after a reload. A bad key
+ * create a dashboard with two charts that are drawn again after a reload, and see a RUM
+ * application's page views and an error's mapped stack. A bad key
  * reaches no page and no data. Screenshots of each page go to test-output/screenshots/.
  */
 import assert from 'node:assert/strict'
@@ -76,6 +77,8 @@ async function setValue(selector: string, value: string): Promise<void> {
 }
 
 async function goto(hash: string): Promise<void> {
+  // A hash change keeps the document: clear the old page's ready mark so the wait is for the new.
+  await page.evaluate("document.getElementById('main')?.removeAttribute('data-ready')")
   await page.goto(`${base}/ui/${hash}`)
   await page.waitForSelector('main[data-ready]')
 }
@@ -225,6 +228,33 @@ describe('the workspace UI in a browser', { skip }, () => {
       ['Demo by host', 'CPU'],
     )
     await shot('dashboard')
+  })
+
+  test('RUM: page views by page, an error with its mapped stack', async () => {
+    const ns = (Date.now() - 30_000) * 1e6
+    const tags = 'app_id=ui_app,sdk_name=df_web_rum_sdk,env=prod,version=1.0.0'
+    const mapped = Buffer.from('Error: boom\n    at render (src/app.ts:12:3)').toString('base64')
+    const lines = [
+      `view,${tags},view_name=/home view_id="v1" ${ns}`,
+      `view,${tags},view_name=/home view_id="v2" ${ns + 1}`,
+      `view,${tags},view_name=/cart view_id="v3" ${ns + 2}`,
+      `error,${tags},view_name=/cart error_message="boom",error_stack="at a (app.min.js:1:99)",` +
+        `error_stack_source_base64="${mapped}" ${ns + 3}`,
+    ]
+    const res = await fetch(`${agent.url}/v1/write/rum`, { method: 'POST', body: lines.join('\n') })
+    assert.equal(res.status, 200)
+    await poll(async () => ((await rows('R::error:(error_message)')).length === 1 ? true : null))
+    await poll(async () => ((await rows('R::view:(view_id)')).length === 3 ? true : null))
+    await goto('#/rum?app=ui_app&range=1h')
+    await page.waitForSelector('#rum-views[data-lines="2"] .uplot')
+    await page.click('#rum-errors tr')
+    const stack = await page.$eval('#mapped-stack', (e) => e.textContent ?? '')
+    assert.equal(stack, 'Error: boom\n    at render (src/app.ts:12:3)')
+    assert.equal(
+      await page.$eval('#raw-stack', (e) => e.textContent ?? ''),
+      'at a (app.min.js:1:99)',
+    )
+    await shot('rum')
   })
 })
 

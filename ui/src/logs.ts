@@ -98,7 +98,13 @@ class LogStream {
       text: f.text.value,
     })
     const opts = { time_range: this.fixed, limit: PAGE_SIZE, search_after: this.cursor }
-    const r = await dql(q, opts)
+    const r = await dql(q, opts).catch((e: unknown) => {
+      // The cursor has not moved: the same page can be asked for again.
+      this.more.disabled = false
+      fill(this.count, `${this.shown} rows; loading more failed: ${(e as Error).message}`)
+      return null
+    })
+    if (!r) return
     const rows = rowsOf(r.series)
     for (const row of rows) this.body.append(logRow(row, this.pane))
     this.shown += rows.length

@@ -1,6 +1,6 @@
 /**
  * The UI's entry: a hash router (`#/explore`, `#/hosts`, `#/host/<name>`, `#/logs`,
- * `#/dashboards`, `#/dashboard/<id>`) that draws one page into `<main>`. A page that fails to
+ * `#/dashboards`, `#/dashboard/<id>`, `#/rum`) that draws one page into `<main>`. A page that fails to
  * load shows the error in its place; the navigation stays usable.
  */
 import { dashboardPage } from './dashboard.js'
@@ -10,6 +10,7 @@ import { explorePage } from './explore.js'
 import { hostPage } from './host.js'
 import { hostsPage } from './hosts.js'
 import { logsPage } from './logs.js'
+import { rumPage } from './rum.js'
 
 const main = document.getElementById('main')!
 
@@ -26,6 +27,7 @@ async function route(): Promise<void> {
   if (page === 'logs') return logsPage(main, params)
   if (page === 'dashboards') return dashboardsPage(main)
   if (page === 'dashboard') return dashboardPage(main, arg, params)
+  if (page === 'rum') return rumPage(main, params)
   return explorePage(main, params)
 }
 

@@ -1,0 +1,109 @@
+/**
+ * RUM: for one application (`app_id`), page views over time by page and the newest errors;
+ * an error opens a pane with its stack as the browser sent it and, when the agent resolved it
+ * through an uploaded source map, the mapped stack (`error_stack_source_base64`, decoded here).
+ * Applications are the `app_id`s that sent views or errors in the range.
+ */
+import { dql, type Series } from './api.js'
+import { cell, drawChart } from './chart.js'
+import { append, fill, formatTime, h, select } from './dom.js'
+import { interval, RANGES, timeRange } from './time.js'
+
+export const ERROR_ROWS = 50
+
+const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+
+type Row = Record<string, unknown>
+
+function rowsOf(series: Series[]): Row[] {
+  return series.flatMap((s) =>
+    s.values.map((v) => Object.fromEntries(s.columns.map((c, i) => [c, v[i]]))),
+  )
+}
+
+/** The mapped stack of an error row, or null when none was resolved. */
+export function mappedStack(row: Row): string | null {
+  const b64 = row.error_stack_source_base64
+  if (typeof b64 !== 'string' || !b64) return null
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+  return new TextDecoder().decode(bytes)
+}
+
+async function apps(range: [number, number]): Promise<string[]> {
+  const found = new Set<string>()
+  for (const m of ['view', 'error']) {
+    const r = await dql(`R::${m}:(count(*)) BY app_id`, { time_range: range })
+    for (const s of r.series) if (s.tags?.app_id) found.add(String(s.tags.app_id))
+  }
+  return [...found].sort()
+}
+
+function errorPane(pane: HTMLElement, row: Row): void {
+  const mapped = mappedStack(row)
+  fill(
+    pane,
+    h('h2', {}, cell(row.error_message) || 'Error'),
+    h('p', {}, `${formatTime(Number(row.time))} · ${cell(row.view_name)}`),
+    h('h3', {}, 'Mapped stack'),
+    h('pre', { id: 'mapped-stack' }, mapped ?? 'No source map resolved this stack.'),
+    h('h3', {}, 'Stack as sent'),
+    h('pre', { id: 'raw-stack' }, cell(row.error_stack)),
+  )
+}
+
+function errorRow(row: Row, pane: HTMLElement): HTMLElement {
+  const mapped = mappedStack(row) !== null
+  return h(
+    'tr',
+    { onclick: () => errorPane(pane, row) },
+    h('td', {}, formatTime(Number(row.time))),
+    h('td', {}, cell(row.view_name)),
+    h('td', { class: 'msg' }, cell(row.error_message)),
+    h('td', {}, mapped ? 'mapped' : ''),
+  )
+}
+
+async function drawApp(body: HTMLElement, app: string, range: string): Promise<void> {
+  const span = timeRange(range)
+  const where = `{app_id = ${quote(app)}}`
+  const chart = h('div', { id: 'rum-views', class: 'chart' })
+  const pane = h('aside', { id: 'rum-detail', class: 'detail' }, 'Select an error.')
+  const rows = h('tbody', { id: 'rum-errors' })
+  const head = h('tr', {}, ...['time', 'page', 'message', 'stack'].map((t) => h('th', {}, t)))
+  const errors = h('table', { class: 'rows' }, h('thead', {}, head), rows)
+  fill(body, h('h2', {}, 'Page views'), chart, h('h2', {}, 'Errors'))
+  append(body, h('div', { class: 'split' }, errors, pane))
+  const views = await dql(`R::view:(count(*)) ${where} [::${interval(range)}] BY view_name`, {
+    time_range: span,
+  })
+  drawChart(chart, views.series, 'bar', span)
+  const q = `R::error:(error_message, error_stack, error_stack_source_base64, view_name) ${where}`
+  const r = await dql(q, { time_range: span, limit: ERROR_ROWS })
+  for (const row of rowsOf(r.series)) rows.append(errorRow(row, pane))
+  if (!rows.childElementCount) rows.append(h('tr', {}, h('td', { colspan: '4' }, 'No errors.')))
+}
+
+export async function rumPage(main: HTMLElement, params: URLSearchParams): Promise<void> {
+  const range = select('range', RANGES, params.get('range') ?? '24h')
+  const found = await apps(timeRange(range.value))
+  const app = select(
+    'app',
+    found.map((a): [string, string] => [a, a]),
+    params.get('app') ?? found[0] ?? '',
+  )
+  const body = h('div', { id: 'rum-app' })
+  const show = () => {
+    history.replaceState(
+      null,
+      '',
+      `#/rum?${new URLSearchParams({ app: app.value, range: range.value })}`,
+    )
+    return drawApp(body, app.value, range.value)
+  }
+  const submit = (e: Event) => (e.preventDefault(), void show())
+  const form = h('form', { class: 'toolbar', onsubmit: submit }, app, range)
+  append(form, h('button', { type: 'submit' }, 'Show'))
+  fill(main, h('h1', {}, 'RUM'), form, body)
+  if (found.length) await show()
+  else fill(body, h('p', { class: 'empty' }, 'No RUM application has sent data in this range.'))
+}
