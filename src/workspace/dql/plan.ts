@@ -60,6 +60,16 @@ export interface Paging {
   tiebreak: boolean
 }
 
+/** An output whose values are shown with a pattern filter's matches marked (highlight.ts). */
+export interface HighlightRule {
+  /** Index in `outputs`, and its name in the answer. */
+  output: number
+  name: string
+  column: string
+  re: string
+  caseless: boolean
+}
+
 export interface QueryPlan {
   source: PlanSource
   range: Range
@@ -74,6 +84,8 @@ export interface QueryPlan {
   order: PlanOrder[]
   paging: Paging
   limits: Limits
+  /** Empty unless the request asked for `highlight`. */
+  highlight: HighlightRule[]
   /** Rows the answer may hold; the engine returns one more to tell that it was cut. */
   maxRows: number
 }

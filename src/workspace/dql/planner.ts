@@ -14,6 +14,7 @@ import type { Limits, OrderKey, PlanOrder, PlanOutput, QueryPlan } from './plan.
 import { parseCursor } from './search-after.js'
 import { resolveRange } from './time.js'
 import { bad } from './invalid.js'
+import { highlightRules } from './highlight.js'
 import type { TableInfo } from '../store/catalog.js'
 import { TIME_COLUMN } from '../store/names.js'
 
@@ -103,6 +104,7 @@ export function planQuery(input: PlanInput): QueryPlan {
     q.by.length === 0 &&
     !isObjects(q)
   const sorted = order(orderItems, list, q.by)
+  const conditions = o.conditions === null ? null : parseConditions(o.conditions)
   return {
     source: {
       workspaceId: input.workspaceId,
@@ -113,7 +115,7 @@ export function planQuery(input: PlanInput): QueryPlan {
     },
     range,
     where: q.where,
-    conditions: o.conditions === null ? null : parseConditions(o.conditions),
+    conditions,
     outputs: list,
     aggregated,
     bucket:
@@ -124,6 +126,7 @@ export function planQuery(input: PlanInput): QueryPlan {
     order: sorted,
     paging: { cursor, desc, tiebreak },
     limits: limits(q, o, aggregated),
+    highlight: o.highlight ? highlightRules(list, [q.where, conditions]) : [],
     maxRows: input.maxRows,
   }
 }

@@ -52,6 +52,7 @@ test('an aggregate query by tag: source, range, filters, outputs, bucket, group,
     order: [{ key: { kind: 'output', index: 0 }, desc: false }],
     paging: { cursor: null, desc: false, tiebreak: false },
     limits: { limit: 3, offset: 0, slimit: 20, soffset: 0 },
+    highlight: [],
     maxRows: 100,
   })
 })
