@@ -17,7 +17,7 @@ import { PipelineEvents } from './telemetry/pipeline-events.js'
 import { identity, type Identity } from './identity.js'
 import type { Uploader } from './sinks/dataway/uploader.js'
 import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
-import { WorkspaceThread } from './workspace/thread.js'
+import { WorkspaceThread, type ThreadReady } from './workspace/thread.js'
 import { EmbeddedWorkspaceEvents } from './telemetry/embedded-workspace-events.js'
 import { createApp } from './sources/http/app.js'
 import { createRum, resolverOptions } from './rum-build.js'
@@ -149,13 +149,31 @@ export class Agent {
     this.started.push(c)
   }
 
-  /** A workspace that fails leaves the agent with no upstream: points wait in the buffer. */
+  /**
+   * A workspace that fails leaves the agent with no upstream: points wait in the buffer. It is
+   * tried again in the background; once it starts, it becomes the upstream of the running
+   * uploader, and the buffered points flow to it.
+   */
   private async beginWorkspace(ws: WorkspaceThread): Promise<void> {
     const events = new EmbeddedWorkspaceEvents(this.log, this.metrics.registry)
     await this.begin(ws)
-    if (ws.failure) return events.failed(ws.failure)
-    events.started()
-    this.upstreams = [parseUpstream(`${ws.ready!.url}?token=${ws.ready!.token}`)]
+    const attach = (ready: ThreadReady) => {
+      const up = parseUpstream(`${ready.url}?token=${ready.token}`)
+      this.upstreams = [up]
+      this.uploader?.addUpstream(up)
+    }
+    if (!ws.failure) {
+      events.started()
+      return attach(ws.ready!)
+    }
+    events.failed(ws.failure)
+    ws.retryUntilStarted({
+      recovered: (ready) => {
+        attach(ready)
+        events.recovered()
+      },
+      retryFailed: (err, nextMs) => events.retryFailed(err, nextMs),
+    })
   }
 
   async start(): Promise<void> {

@@ -4,6 +4,18 @@ import { listenCheck, nonNegative, positive } from './checks.js'
 
 export const WORKSPACE_SCHEMA = {
   embedded: { type: 'bool', default: true, env: 'ENV_WORKSPACE_EMBEDDED' },
+  embedded_retry_initial: {
+    type: 'duration',
+    default: 5_000,
+    env: 'ENV_WORKSPACE_EMBEDDED_RETRY_INITIAL',
+    check: nonNegative,
+  },
+  embedded_retry_max: {
+    type: 'duration',
+    default: 300_000,
+    env: 'ENV_WORKSPACE_EMBEDDED_RETRY_MAX',
+    check: positive,
+  },
   listen: {
     type: 'string',
     default: '127.0.0.1:9528',

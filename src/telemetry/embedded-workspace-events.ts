@@ -1,13 +1,16 @@
 /**
  * The agent's view of its embedded workspace: whether it runs (`ferry_embedded_workspace_up`),
- * and a failure to start logged once with its reason. The agent runs on without it.
+ * a failure to start logged once with its reason, each later start attempt that fails (logged
+ * and counted in `ferry_embedded_workspace_retries_total`), and the attempt that succeeds. The
+ * agent runs on without it.
  */
-import { Gauge, type Registry } from 'prom-client'
+import { Counter, Gauge, type Registry } from 'prom-client'
 import type { FerryError } from '../errors.js'
 import type { Logger } from './logger.js'
 
 export class EmbeddedWorkspaceEvents {
   private readonly up: Gauge
+  private readonly retries: Counter
 
   constructor(
     private readonly log: Logger,
@@ -16,6 +19,11 @@ export class EmbeddedWorkspaceEvents {
     this.up = new Gauge({
       name: 'ferry_embedded_workspace_up',
       help: 'Whether the embedded workspace service runs (1) or failed to start (0).',
+      registers: [registry],
+    })
+    this.retries = new Counter({
+      name: 'ferry_embedded_workspace_retries_total',
+      help: 'Start attempts of the embedded workspace after a failed one that failed again.',
       registers: [registry],
     })
   }
@@ -29,6 +37,22 @@ export class EmbeddedWorkspaceEvents {
     this.log.error(
       { event: 'workspace_failed', code: err.code, reason: err.message },
       `the embedded workspace failed to start: ${err.message}; accepted points stay in the disk buffer`,
+    )
+  }
+
+  retryFailed(err: FerryError, nextMs: number): void {
+    this.retries.inc()
+    this.log.warn(
+      { event: 'workspace_retry_failed', code: err.code, reason: err.message, next_ms: nextMs },
+      `the embedded workspace still fails to start: ${err.message}; next attempt in ${nextMs} ms`,
+    )
+  }
+
+  recovered(): void {
+    this.up.set(1)
+    this.log.info(
+      { event: 'workspace_recovered' },
+      'the embedded workspace started after a retry; buffered points are uploaded to it',
     )
   }
 }

@@ -8,6 +8,7 @@ import { withAdmin } from './admin-client.js'
 import { WORKSPACE_USAGE } from './usage.js'
 import { workspaceDir } from './service.js'
 import { verifyCommand } from './verify.js'
+import { repairCommand } from './repair.js'
 
 type Print = (text: string, json: unknown) => void
 
@@ -39,6 +40,7 @@ export async function workspaceCommand(cfg: Config, args: string[], json: boolea
   const [verb, arg] = args
   if (verb === 'key') return keyCommand(cfg, args.slice(1), print)
   if (verb === 'verify') return verifyCommand(workspaceDir(cfg), cfg.workspace.memory_limit, json)
+  if (verb === 'repair') return repairCommand(workspaceDir(cfg), json)
   await withAdmin(cfg, async (ops) => {
     if (verb === 'create' && arg) {
       const ws = await ops.create(arg)

@@ -30,10 +30,24 @@ function embedded(config: Config): Config {
   return { ...config, workspace: { ...config.workspace, dedupe_window: window } }
 }
 
+/** What the agent hears of later start attempts after a failed first one. */
+export interface RetryListener {
+  /** The workspace started on a later attempt: `ready` is set and `failure` cleared. */
+  recovered(ready: ThreadReady): void
+  /** Another attempt failed; the next one comes after `nextMs`. */
+  retryFailed(err: FerryError, nextMs: number): void
+}
+
+const asFerryError = (e: unknown) =>
+  e instanceof FerryError ? e : new FerryError('internalError', String((e as Error)?.message ?? e))
+
 export class WorkspaceThread implements Component {
   readonly name = 'workspace-thread'
   private worker: Worker | null = null
   private stopping: Promise<void> | null = null
+  private retry: RetryListener | null = null
+  private retryTimer: NodeJS.Timeout | null = null
+  private attempt: Promise<void> | null = null
   ready: ThreadReady | null = null
   /** Why the workspace could not start (the agent runs on without it), or null. */
   failure: FerryError | null = null
@@ -47,16 +61,49 @@ export class WorkspaceThread implements Component {
    */
   async start(): Promise<void> {
     if (!duckdbInstalled()) throw new FerryError('configInvalid', NO_DUCKDB)
+    await this.tryStart()
+  }
+
+  private async tryStart(): Promise<boolean> {
     try {
       await this.startWorker()
+      this.failure = null
+      return true
     } catch (e) {
-      this.failure =
-        e instanceof FerryError
-          ? e
-          : new FerryError('internalError', String((e as Error)?.message ?? e))
+      this.failure = asFerryError(e)
       void this.worker?.terminate()
       this.worker = null
+      return false
     }
+  }
+
+  /**
+   * After a failed start, tries again at `embedded_retry_initial`, doubling up to
+   * `embedded_retry_max`, until one attempt starts (a repaired or replaced database) or the
+   * thread shuts down. Each attempt is a fresh worker: a failed one holds no file open.
+   */
+  retryUntilStarted(listener: RetryListener): void {
+    const initial = this.config.workspace.embedded_retry_initial
+    if (!this.failure || initial === 0 || this.stopping) return
+    this.retry = listener
+    this.schedule(initial)
+  }
+
+  private schedule(delayMs: number): void {
+    const max = this.config.workspace.embedded_retry_max
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      this.attempt = (async () => {
+        if (this.stopping) return
+        if (await this.tryStart()) {
+          if (this.stopping) return
+          return this.retry?.recovered(this.ready!)
+        }
+        const next = Math.min(delayMs * 2, max)
+        this.retry?.retryFailed(this.failure!, next)
+        if (!this.stopping) this.schedule(next)
+      })()
+    }, delayMs)
   }
 
   /** `ok`, or `failed: <reason>` (shown by the agent's `/v1/ping`). */
@@ -86,6 +133,8 @@ export class WorkspaceThread implements Component {
   /** Asks the service to drain and close; terminates the thread if it does not within 10 s. */
   shutdown(): Promise<void> {
     this.stopping ??= (async () => {
+      if (this.retryTimer) clearTimeout(this.retryTimer)
+      await this.attempt
       const w = this.worker
       if (!w) return
       const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()))

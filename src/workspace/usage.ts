@@ -8,4 +8,5 @@ export const WORKSPACE_USAGE = `  workspace                       run the worksp
   workspace key create WS [NAME]  create an API key for workspace WS (shown once)
   workspace key list WS           list the API keys of workspace WS
   workspace key revoke KEY_ID     revoke an API key
-  workspace verify                read every table of the database; exit 1 if any fails`
+  workspace verify                read every table of the database; exit 1 if any fails
+  workspace repair                recover a damaged database's readable rows to a fresh one`

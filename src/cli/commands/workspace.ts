@@ -60,4 +60,11 @@ export const WORKSPACE_COMMANDS: CommandSpec[] = [
     options: JSON_OPTION,
     run: admin(['verify']),
   },
+  {
+    name: 'workspace repair',
+    usage: 'workspace repair',
+    summary: 'copy what a damaged workspace database still holds to a fresh one; report counts',
+    options: JSON_OPTION,
+    run: admin(['repair']),
+  },
 ]

@@ -57,6 +57,7 @@ export class Uploader implements Component {
   private readonly soft = new AbortController()
   private readonly hard = new AbortController()
   private loops: Promise<void>[] = []
+  private started = false
 
   constructor(
     private readonly buffer: ReadBuffer,
@@ -68,9 +69,22 @@ export class Uploader implements Component {
   ) {}
 
   async start(): Promise<void> {
+    this.started = true
     for (const up of this.upstreams) {
       for (const c of CATEGORY_NAMES) this.loops.push(this.run(up, c, this.chain(up)))
     }
+  }
+
+  /**
+   * Adds an upstream to a running uploader (the embedded workspace, once a retry starts it): its
+   * loops start from its own cursors, so it receives everything still buffered. Before `start`,
+   * the upstream simply joins the list.
+   */
+  addUpstream(up: Upstream): void {
+    if (this.soft.signal.aborted || this.upstreams.some((u) => u.id === up.id)) return
+    this.upstreams.push(up)
+    if (this.started)
+      for (const c of CATEGORY_NAMES) this.loops.push(this.run(up, c, this.chain(up)))
   }
 
   private chain(up: Upstream): Send {

@@ -13,12 +13,15 @@ import type { Query } from './ast.js'
 import { parseQuery } from './parser.js'
 import { plain } from '../store/values.js'
 import { nextCursor } from './search-after.js'
+import { highlightRows } from './highlight.js'
 
 export interface Series {
   name: string
   tags?: Record<string, string | null>
   columns: string[]
   values: unknown[][]
+  /** With `highlight`: per row of `values`, each pattern-tested column's marked value. */
+  highlight?: Record<string, string[]>[]
 }
 
 export interface QueryResult {
@@ -114,6 +117,8 @@ async function runOne(
   }
   const truncated = rows.length > ctx.maxRows
   const series = toSeries(query.source, plan, truncated ? rows.slice(0, ctx.maxRows) : rows)
+  const rules = plan.query.highlight
+  if (rules.length) for (const s of series) s.highlight = highlightRows(rules, s.values)
   const result: QueryResult = { series, cost: `${(performance.now() - started).toFixed(2)}ms` }
   if (truncated) result.truncated = true
   if (explain) result.raw_query = plan.sql

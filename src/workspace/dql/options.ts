@@ -19,6 +19,8 @@ export interface QueryOptions {
   orderby: { column: string; desc: boolean }[] | null
   searchAfter: unknown[] | null
   disableMultipleField: boolean
+  /** Mark the matches of pattern filters in the values (highlight.ts). */
+  highlight: boolean
 }
 
 export const DEFAULT_MAX_DURATION_MS = 365 * 86_400_000
@@ -100,5 +102,6 @@ export function parseQueryOptions(raw: unknown, index: number): QueryOptions {
     orderby: orderby(o.orderby, where),
     searchAfter: Array.isArray(o.search_after) ? o.search_after : null,
     disableMultipleField: o.disable_multiple_field === true,
+    highlight: o.highlight === true,
   }
 }

@@ -1,16 +1,13 @@
 /**
  * Deep paging with `search_after` (agent spec 4.16: send an empty list first, then the list the
  * previous page returned). The returned list is the full sort key of the page's last row,
- * `[time_ms, time_ns_within_ms, row_id]`: the time to the nanosecond plus DuckDB's row id as a
- * unique tiebreaker, so rows sharing a millisecond are neither skipped nor repeated.
+ * `[time_ms, time_ns_within_ms, row_id]`: the time to the nanosecond plus the engine's row id as
+ * a unique tiebreaker, so rows sharing a millisecond are neither skipped nor repeated.
  *
  * It applies to raw queries without BY ordered by time first; other queries page by time alone.
  * A one-number list (a time in ms, as older clients send) keeps its meaning: strictly after it.
  */
-import { ident, TIME_COLUMN } from '../store/names.js'
-import { bad, nsLiteral } from './sql.js'
-
-export const ROW_ID = '__id'
+import { bad } from './invalid.js'
 
 export type Cursor =
   { kind: 'time'; ms: number } | { kind: 'key'; timeNs: bigint; id: number } | { kind: 'first' }
@@ -25,16 +22,6 @@ export function parseCursor(list: unknown[] | null): Cursor | null {
   if (list.length !== 3 || !isInt(ms) || !isInt(ns) || !isInt(id) || ns < 0 || ns > 999_999)
     throw bad('search_after: send back the list the previous page returned')
   return { kind: 'key', timeNs: BigInt(ms) * 1_000_000n + BigInt(ns), id }
-}
-
-/** The filter for rows after the cursor in the query's order. */
-export function cursorSql(c: Cursor, desc: boolean, withId: boolean): string | null {
-  const t = ident(TIME_COLUMN)
-  const op = desc ? '<' : '>'
-  if (c.kind === 'time') return `${t} ${op} ${nsLiteral(c.ms)}`
-  if (c.kind === 'first') return null
-  if (!withId) return `${t} ${op} ${c.timeNs}`
-  return `(${t} ${op} ${c.timeNs} OR (${t} = ${c.timeNs} AND rowid ${op} ${c.id}))`
 }
 
 /** The key of a page's last row, to be sent back for the next page. */

@@ -6,7 +6,7 @@
  */
 import type { Query, TimePoint } from './ast.js'
 import type { QueryOptions } from './options.js'
-import { bad } from './sql.js'
+import { bad } from './invalid.js'
 
 export interface Range {
   startMs: number

@@ -1,8 +1,8 @@
-/** Helpers shared by the DQL compiler parts: parameters, column references, errors. */
+/** Helpers shared by the DuckDB dialect: parameters, column references, literals. */
 import type { DuckDBValue } from '@duckdb/node-api'
-import { FerryError } from '../../errors.js'
-import type { Column, TableInfo } from '../store/catalog.js'
-import { ident, TIME_COLUMN } from '../store/names.js'
+import type { Column, TableInfo } from '../../store/catalog.js'
+import { ident, TIME_COLUMN } from '../../store/names.js'
+import { bad } from '../invalid.js'
 
 export class Params {
   readonly list: DuckDBValue[] = []
@@ -11,8 +11,6 @@ export class Params {
     return `$${this.list.length}`
   }
 }
-
-export const bad = (message: string) => new FerryError('queryInvalid', message)
 
 export interface Scope {
   table: TableInfo

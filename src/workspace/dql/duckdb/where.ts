@@ -1,11 +1,12 @@
 /**
- * Compiles DQL conditions to SQL. Values always travel as parameters. A comparison adapts to
+ * DQL conditions as DuckDB SQL. Values always travel as parameters. A comparison adapts to
  * the column's type: a number against a text column compares numerically where the text is a
  * number, a string against a number column compares the number's text.
  */
-import type { Expr, Literal } from './ast.js'
-import { TIME_COLUMN } from '../store/names.js'
-import { bad, column, nsLiteral, numLiteral, ref, type Scope } from './sql.js'
+import type { Expr, Literal } from '../ast.js'
+import { TIME_COLUMN } from '../../store/names.js'
+import { bad } from '../invalid.js'
+import { column, nsLiteral, numLiteral, ref, type Scope } from './sql.js'
 
 type Cmp = '=' | '!=' | '<' | '<=' | '>' | '>='
 

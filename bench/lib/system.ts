@@ -1,0 +1,74 @@
+/**
+ * The default system for `bench:system`: the compiled agent with its embedded workspace (what
+ * `npm start` runs) as a child process on a temp data dir, and what it stored, read back
+ * through the agent's own DQL route. The workspace listens on a port fixed for the whole
+ * benchmark, so a restarted agent uploads to the same upstream (same cursors, same package ids).
+ */
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { startChild, type Child } from './child.js'
+
+const main = new URL('../../src/main.js', import.meta.url).pathname
+
+export async function freePort(): Promise<number> {
+  const srv = net.createServer()
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r))
+  const port = (srv.address() as net.AddressInfo).port
+  await new Promise((r) => srv.close(r))
+  return port
+}
+
+export interface System {
+  dataDir: string
+  workspacePort: number
+}
+
+export async function newSystem(): Promise<System> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-bench-system-'))
+  return { dataDir, workspacePort: await freePort() }
+}
+
+export function startSystem(s: System): Promise<Child> {
+  return startChild(
+    [main, 'run'],
+    {
+      ENV_HTTP_LISTEN: '127.0.0.1:0',
+      ENV_DATA_DIR: s.dataDir,
+      ENV_WORKSPACE_LISTEN: `127.0.0.1:${s.workspacePort}`,
+      ENV_DEFAULT_ENABLED_INPUTS: '',
+      ENV_LOG_LEVEL: 'info',
+    },
+    /"event":"agent_started","listen":"([^"]+)"/,
+  )
+}
+
+export function removeSystem(s: System): void {
+  fs.rmSync(s.dataDir, { recursive: true, force: true })
+}
+
+/** Rows of one DQL query (its first series' values, or every series with BY). */
+export async function dql(agentUrl: string, query: string): Promise<unknown[][][]> {
+  const res = await fetch(`${agentUrl}/v1/query/raw`, {
+    method: 'POST',
+    body: JSON.stringify({
+      queries: [
+        {
+          query,
+          time_range: [Date.now() - 3_600_000, Date.now() + 3_600_000],
+          disable_slimit: true,
+        },
+      ],
+    }),
+  })
+  if (res.status !== 200) throw new Error(`query ${query}: ${res.status} ${await res.text()}`)
+  const body = (await res.json()) as { content: { series: { values: unknown[][] }[] }[] }
+  return body.content[0].series.map((s) => s.values)
+}
+
+/** Points of a measurement stored so far (count of one of its fields). */
+export async function storedPoints(agentUrl: string, measurement: string, field: string) {
+  const [values] = await dql(agentUrl, `M::${measurement}:(count(${field}))`)
+  return Number(values?.[0]?.[1] ?? 0)
+}

@@ -1,0 +1,86 @@
+/**
+ * The throughput rows of `bench:system`: the default system under the corpus for `seconds`
+ * (accepted and stored points/s, the share stored within the run, the drain time after the
+ * load stops, peak RSS), and VictoriaMetrics fed the same bodies the same way.
+ */
+import { runLoad } from './load.js'
+import { newSystem, removeSystem, startSystem, storedPoints } from './system.js'
+import { startVictoria } from './victoria.js'
+
+export interface Row {
+  acceptedPerS: number
+  storedPerS: number
+  /** Stored within the run over accepted. */
+  storedShare: number
+  drainS: number
+  rssMb: number
+  non2xx: number
+}
+
+const DRAIN_LIMIT_MS = 300_000
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+export async function systemRow(
+  body: Buffer,
+  points: number,
+  seconds: number,
+  conns: number,
+): Promise<Row> {
+  const s = await newSystem()
+  const agent = await startSystem(s)
+  try {
+    const r = await runLoad(`${agent.url}/v1/write/metric`, body, seconds, conns)
+    const accepted = r.ok * points
+    const atEnd = await storedPoints(agent.url, 'http_server', 'requests')
+    const t0 = performance.now()
+    let stored = atEnd
+    while (stored < accepted && performance.now() - t0 < DRAIN_LIMIT_MS) {
+      await sleep(500)
+      stored = await storedPoints(agent.url, 'http_server', 'requests')
+    }
+    return {
+      acceptedPerS: accepted / r.seconds,
+      storedPerS: atEnd / r.seconds,
+      storedShare: accepted ? atEnd / accepted : 0,
+      drainS: (performance.now() - t0) / 1000,
+      rssMb: agent.peakRssMb(),
+      non2xx: r.failed,
+    }
+  } finally {
+    await agent.stop()
+    removeSystem(s)
+  }
+}
+
+/** Null when VictoriaMetrics is not installed. */
+export async function victoriaRow(
+  body: Buffer,
+  points: number,
+  fieldsPerPoint: number,
+  seconds: number,
+  conns: number,
+): Promise<Row | null> {
+  const vm = await startVictoria()
+  if (!vm) return null
+  try {
+    const r = await runLoad(`${vm.url}/write`, body, seconds, conns)
+    const accepted = r.ok * points
+    const atEnd = (await vm.rowsStored()) / fieldsPerPoint
+    const t0 = performance.now()
+    let stored = atEnd
+    while (stored < accepted && performance.now() - t0 < 30_000) {
+      await sleep(250)
+      stored = (await vm.rowsStored()) / fieldsPerPoint
+    }
+    return {
+      acceptedPerS: accepted / r.seconds,
+      storedPerS: atEnd / r.seconds,
+      storedShare: accepted ? atEnd / accepted : 0,
+      drainS: (performance.now() - t0) / 1000,
+      rssMb: vm.peakRssMb(),
+      non2xx: r.failed,
+    }
+  } finally {
+    await vm.stop()
+  }
+}

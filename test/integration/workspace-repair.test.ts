@@ -1,0 +1,170 @@
+/**
+ * `ferry workspace repair` on really damaged files: a block of one row group overwritten (the
+ * rows of that group are lost, every other row is copied, the file is swapped and then verifies
+ * and serves), a truncated file (nothing readable: moved aside, the next start is empty), and a
+ * healthy one (left alone).
+ */
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import { test } from 'node:test'
+import { DuckDBInstance } from '@duckdb/node-api'
+import { loadConfig } from '../../src/config/load.js'
+import { silentLogger } from '../../src/telemetry/logger.js'
+import { WorkspaceService } from '../../src/workspace/service.js'
+import { query, startWorkspace, writeLp, type TestWorkspace } from '../helpers/workspace.js'
+
+const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
+const BLOCK = 262_144
+const FILE_HEADERS = 3 * 4096
+const POINTS = 300_000
+
+function cli(verb: string, dir: string) {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', MAIN, 'workspace', verb, '--config', '/dev/null'],
+    { env: { ...process.env, ENV_WORKSPACE_DATA_DIR: dir }, encoding: 'utf8' },
+  )
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+/** A workspace with POINTS rows in `M::cpu` (three row groups and a bit), then stopped. */
+async function filled(): Promise<TestWorkspace> {
+  const w = await startWorkspace({ ENV_WORKSPACE_THREADS: '1' })
+  const base = (Date.now() - 3_600_000) * 1_000_000
+  for (let part = 0; part < 3; part++) {
+    const lines: string[] = []
+    for (let i = part * 100_000; i < (part + 1) * 100_000; i++)
+      lines.push(`cpu,host=h${i % 10} usage=${i} ${base + i * 1_000_000}`)
+    const res = await writeLp(w, 'metric', lines.join('\n'))
+    assert.equal(res.status, 200, await res.text())
+  }
+  await w.service.shutdown()
+  return w
+}
+
+/** The block of row group 1's `usage` column, and the rows of every group stored in it. */
+async function victimBlock(file: string): Promise<{ block: number; rows: number }> {
+  const inst = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' })
+  const con = await inst.connect()
+  const table = (
+    await con.runAndReadAll("SELECT schema_name FROM duckdb_tables() WHERE table_name = 'M::cpu'")
+  ).getRows()[0][0] as string
+  const info = `pragma_storage_info('"${table}"."M::cpu"')`
+  const block = Number(
+    (
+      await con.runAndReadAll(
+        `SELECT block_id FROM ${info} WHERE row_group_id = 1 AND column_name = 'usage' AND segment_type <> 'VALIDITY' LIMIT 1`,
+      )
+    ).getRows()[0][0],
+  )
+  // A block may hold segments of several row groups: all of them become unreadable.
+  const rows = Number(
+    (
+      await con.runAndReadAll(
+        `SELECT sum(c) FROM (SELECT DISTINCT row_group_id, (SELECT max(count) FROM ${info} i WHERE i.row_group_id = o.row_group_id AND i.column_id = 0) AS c FROM ${info} o WHERE block_id = ${block})`,
+      )
+    ).getRows()[0][0],
+  )
+  con.closeSync()
+  inst.closeSync()
+  return { block, rows }
+}
+
+async function countRows(dir: string): Promise<number> {
+  const { config } = loadConfig('/nonexistent', { ENV_WORKSPACE_LISTEN: '127.0.0.1:0' })
+  const service = new WorkspaceService(config.workspace, dir, silentLogger())
+  await service.start()
+  try {
+    const ws = await service.ensureWorkspace('test')
+    const w = {
+      base: `http://127.0.0.1:${service.address().port}`,
+      token: ws.token,
+    } as TestWorkspace
+    const r = await query(w, [
+      { query: 'M::cpu:(count(usage))', time_range: [Date.now() - 86_400_000, Date.now()] },
+    ])
+    assert.equal(r.status, 200, JSON.stringify(r.body))
+    return (r.body.content[0].series[0]?.values[0][1] as number | undefined) ?? 0
+  } finally {
+    await service.shutdown()
+  }
+}
+
+test('a damaged block: its row group is lost, every other row recovered, the file swapped', async () => {
+  const w = await filled()
+  try {
+    const file = `${w.dir}/ferry.duckdb`
+    const victim = await victimBlock(file)
+    assert.ok(victim.rows >= 1 && victim.rows < POINTS, JSON.stringify(victim))
+    const fd = fs.openSync(file, 'r+')
+    fs.writeSync(fd, Buffer.alloc(4096, 0x33), 0, 4096, FILE_HEADERS + victim.block * BLOCK + 64)
+    fs.closeSync(fd)
+    assert.equal(cli('verify', w.dir).status, 1)
+
+    const r = cli('repair', w.dir)
+    assert.equal(r.status, 0, r.stderr)
+    const lines = r.stdout.trimEnd().split('\n')
+    const schema = /\t(w_[0-9a-f]{32})\./.exec(r.stdout)![1]
+    const partial = lines.find((l) => l.startsWith('PARTIAL'))!
+    assert.match(
+      partial,
+      new RegExp(
+        `^PARTIAL\\t${schema}\\.M::cpu\\t${POINTS - victim.rows} of ${POINTS} rows recovered, ${victim.rows} lost: .*Corrupt database file: computed checksum`,
+      ),
+    )
+    assert.deepEqual(
+      lines.filter((l) => l.startsWith('ok\tmeta.')),
+      [
+        'ok\tmeta.api_keys\t1 rows',
+        'ok\tmeta.columns\t2 rows',
+        'ok\tmeta.dashboards\t0 rows',
+        'ok\tmeta.env_variables\t0 rows',
+        'ok\tmeta.labels\t0 rows',
+        'ok\tmeta.packages\t0 rows',
+        'ok\tmeta.replays\t0 rows',
+        'ok\tmeta.tables\t1 rows',
+        'ok\tmeta.workspaces\t1 rows',
+      ],
+    )
+    assert.equal(
+      lines.at(-2),
+      `10 tables, 1 partial: ${POINTS - victim.rows + 5} rows recovered, ${victim.rows} lost`,
+    )
+    const moved = /^moved the damaged file to (.*ferry\.duckdb\.damaged-\S+)$/.exec(
+      lines.at(-1)!,
+    )![1]
+    assert.ok(fs.existsSync(moved))
+    assert.equal(fs.existsSync(`${file}.repairing`), false)
+
+    assert.equal(cli('verify', w.dir).status, 0)
+    assert.equal(cli('repair', w.dir).stdout, 'every table reads in full: nothing to repair\n')
+    assert.equal(await countRows(w.dir), POINTS - victim.rows)
+  } finally {
+    await w.stop()
+  }
+})
+
+test('a file truncated to its headers: nothing readable, moved aside; the next start is empty', async () => {
+  const w = await filled()
+  try {
+    const file = `${w.dir}/ferry.duckdb`
+    // The headers survive, every block (the metadata among them) is gone.
+    fs.truncateSync(file, 16 * 1024)
+    const r = cli('repair', w.dir)
+    assert.equal(r.status, 0, r.stderr)
+    assert.match(
+      r.stdout,
+      /^cannot open the database: IO Error: Could not read enough bytes from file .*\nnothing in it can be read; the workspace starts with an empty database\nmoved the damaged file to .*ferry\.duckdb\.damaged-\S+\n$/,
+    )
+    assert.equal(fs.existsSync(file), false)
+    assert.equal(await countRows(w.dir), 0)
+    assert.deepEqual(cli('repair', w.dir), {
+      status: 0,
+      stdout: 'every table reads in full: nothing to repair\n',
+      stderr: '',
+    })
+  } finally {
+    await w.stop()
+  }
+})

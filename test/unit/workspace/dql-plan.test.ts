@@ -1,0 +1,76 @@
+/**
+ * The engine-neutral DQL plan: every option resolved into one typed object that names logical
+ * tables and columns only, and the DuckDB dialect rendering that object alone.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { renderDuckDb } from '../../../src/workspace/dql/duckdb/render.js'
+import { parseQueryOptions } from '../../../src/workspace/dql/options.js'
+import { parseQuery } from '../../../src/workspace/dql/parser.js'
+import { planQuery } from '../../../src/workspace/dql/planner.js'
+import type { Column, TableInfo } from '../../../src/workspace/store/catalog.js'
+
+const columns: Column[] = [
+  { name: 'host', kind: 'tag', type: 'VARCHAR', phys: 'host' },
+  { name: 'Host', kind: 'tag', type: 'VARCHAR', phys: 'Host~2' },
+  { name: 'usage', kind: 'field', type: 'DOUBLE', phys: 'usage' },
+]
+const info: TableInfo = {
+  phys: 'M::cpu',
+  columns,
+  byName: new Map(columns.map((c) => [c.name, c])),
+}
+
+function plan(query: string, extra: Record<string, unknown> = {}) {
+  const opts = parseQueryOptions({ query, ...extra }, 0)
+  return planQuery({
+    workspaceId: 'wksp_00',
+    table: 'M::cpu',
+    info,
+    query: parseQuery(query),
+    opts,
+    nowMs: 10_000,
+    maxRows: 100,
+  })
+}
+
+test('an aggregate query by tag: source, range, filters, outputs, bucket, group, order, limits', () => {
+  const p = plan("M::cpu:(avg(usage) AS u) {Host = 'b'} [9s:1s:2s] BY host ORDER BY u", {
+    conditions: 'usage > 1',
+    slimit: 0,
+    limit: 3,
+  })
+  assert.deepEqual(p, {
+    source: { workspaceId: 'wksp_00', category: 'metric', table: 'M::cpu', info, latestBy: null },
+    range: { startMs: 1_000, endMs: 9_000, intervalMs: 2_000, originMs: null },
+    where: { op: 'cmp', column: 'Host', cmp: '=', value: 'b' },
+    conditions: { op: 'cmp', column: 'usage', cmp: '>', value: 1 },
+    outputs: [{ name: 'u', kind: 'aggregate', func: 'avg', column: 'usage' }],
+    aggregated: true,
+    bucket: { stepMs: 2_000, originMs: null },
+    groupBy: ['host'],
+    order: [{ key: { kind: 'output', index: 0 }, desc: false }],
+    paging: { cursor: null, desc: false, tiebreak: false },
+    limits: { limit: 3, offset: 0, slimit: 20, soffset: 0 },
+    highlight: [],
+    maxRows: 100,
+  })
+})
+
+test('the DuckDB dialect renders the plan alone: physical names, parameters, ranks, limits', () => {
+  const p = plan("M::cpu:(avg(usage) AS u) {Host = 'b'} [9s:1s:2s] BY host ORDER BY u", {
+    conditions: 'usage > 1',
+    limit: 3,
+  })
+  const inner =
+    'SELECT "host" AS "b0", ("time" // 2000000000) * 2000000000 AS "time", avg("usage") AS "v0" ' +
+    'FROM "w_00"."M::cpu" WHERE "time" >= 1000000000 AND "time" < 9000000000 AND "Host~2" = $1 ' +
+    'AND ("usage" > CAST(1 AS DOUBLE)) GROUP BY ALL HAVING count(*) > 0'
+  assert.deepEqual(renderDuckDb(p), {
+    sql:
+      'SELECT * FROM (SELECT *, dense_rank() OVER (ORDER BY "b0" ASC NULLS LAST) AS "__s", ' +
+      `row_number() OVER (PARTITION BY "b0" ORDER BY "v0" ASC NULLS LAST) AS "__r" FROM (${inner})) ` +
+      'WHERE "__s" > 0 AND "__r" > 0 AND "__s" <= 20 AND "__r" <= 3 ORDER BY "__s", "__r" LIMIT 101',
+    params: ['b'],
+  })
+})
