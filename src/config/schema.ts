@@ -158,6 +158,19 @@ export const SCHEMA = {
   },
   logging: {
     level: { type: 'string', default: 'info', env: 'ENV_LOG_LEVEL', values: levels, live: true },
+    /** Repeated warnings of one kind: at most `rate_limit_burst` lines per window, then a count. */
+    rate_limit_window: {
+      type: 'duration',
+      default: 10_000,
+      env: 'ENV_LOG_RATE_LIMIT_WINDOW',
+      check: nonNegative,
+    },
+    rate_limit_burst: {
+      type: 'int',
+      default: 5,
+      env: 'ENV_LOG_RATE_LIMIT_BURST',
+      check: nonNegative,
+    },
   },
   pipeline: PIPELINE_SCHEMA,
   dialtesting: DIALTEST_SCHEMA,
