@@ -36,7 +36,13 @@ import { createMetrics, type Metrics } from './telemetry/metrics.js'
 import { addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
 import { SinkEvents } from './telemetry/sink-events.js'
 import { addBufferGauges, createSinkMetrics } from './telemetry/sink-metrics.js'
-import { createBuffer, createTags, createUploader, listenOptions } from './agent-build.js'
+import {
+  addOpsMetrics,
+  createBuffer,
+  createTags,
+  createUploader,
+  listenOptions,
+} from './agent-build.js'
 import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
 import type { Inputs } from './inputs/inputs.js'
 
@@ -111,7 +117,7 @@ export class Agent {
       pipelineVersion: this.watcher ? () => this.watcher!.version() : null,
       events: this.events,
     })
-    this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent)
+    this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent, cfg.health)
     this.http = new HttpServer(
       createApp(this.httpDeps(), this.metrics.registry),
       listenOptions(cfg),
@@ -119,6 +125,7 @@ export class Agent {
     addBufferGauges(this.metrics.registry, () =>
       CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),
     )
+    addOpsMetrics(this.metrics.registry, cfg, this.identity)
   }
 
   private httpDeps(): HttpDeps {

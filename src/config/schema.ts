@@ -9,6 +9,7 @@ import { PIPELINE_SCHEMA } from './schema-pipeline.js'
 import { DIALTEST_SCHEMA } from './schema-dialtest.js'
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
 import { RUM_SCHEMA } from './schema-rum.js'
+import { HEALTH_SCHEMA, TAP_SCHEMA } from './schema-ops.js'
 import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
 import { nonNegative, positive } from './checks.js'
 import type { ConfigOf, SectionSpec } from './spec.js'
@@ -176,6 +177,8 @@ export const SCHEMA = {
   dialtesting: DIALTEST_SCHEMA,
   workspace: WORKSPACE_SCHEMA,
   rum: RUM_SCHEMA,
+  health: HEALTH_SCHEMA,
+  tap: TAP_SCHEMA,
 } as const satisfies Record<string, SectionSpec>
 
 export type Config = ConfigOf<typeof SCHEMA>

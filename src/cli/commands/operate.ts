@@ -4,7 +4,7 @@ import { FerryError } from '../../errors.js'
 import { agentUrl, monitorCommand } from '../../monitor/cli.js'
 import { control, install, uninstall, type ServiceOptions } from '../../service/service.js'
 import { cliConfig } from '../config.js'
-import { ping } from '../health.js'
+import { degradedReasons, ping } from '../health.js'
 import type { CommandSpec, Context } from '../spec.js'
 
 function durationOf(ctx: Context, name: string, fallback: number): number {
@@ -30,7 +30,8 @@ function checkConfig(ctx: Context): void {
 
 async function health(ctx: Context): Promise<void> {
   const url = urlOf(ctx)
-  await ping(url, durationOf(ctx, 'timeout', 3000))
+  const reasons = degradedReasons(await ping(url, durationOf(ctx, 'timeout', 3000)))
+  if (reasons) throw new FerryError('unhealthy', `degraded: ${url}/v1/ping: ${reasons.join('; ')}`)
   console.log(`ok ${url}/v1/ping`)
 }
 
@@ -61,7 +62,7 @@ export const OPERATE_COMMANDS: CommandSpec[] = [
   {
     name: 'health',
     usage: 'health [--url URL] [--timeout 3s]',
-    summary: 'exit 0 if the agent answers /v1/ping, else 1 (for probes)',
+    summary: 'exit 0 if the agent answers /v1/ping healthy, else 1 (for probes)',
     options: {
       url: { type: 'string', value: 'URL', help: 'the agent, e.g. http://127.0.0.1:9529' },
       timeout: { type: 'string', value: 'DURATION', help: 'how long to wait (default 3s)' },

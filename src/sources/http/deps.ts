@@ -10,6 +10,7 @@ import type { GlobalTags } from '../../tags/global-tags.js'
 import type { TagFile } from '../../tags/tag-file.js'
 import type { AccessPolicy } from './access/policy.js'
 import type { Snapshot } from '../../monitor/snapshot.js'
+import type { Health } from '../../monitor/health.js'
 import type { Events } from '../../telemetry/events.js'
 import type { PipelineEvents } from '../../telemetry/pipeline-events.js'
 import type { RumEvents } from '../../telemetry/rum-events.js'
@@ -37,7 +38,7 @@ export interface HttpDeps {
   tagFile: TagFile | null
   access: AccessPolicy
   /** The sampled figures behind `/v1/monitor` and `/monitor`. */
-  monitor?: { snapshot(): Snapshot }
+  monitor?: { snapshot(): Snapshot; health(): Health }
   events: Events
   identity: Identity
   /** The first upstream, which answers queries and object labels; null when there is none. */
