@@ -12,6 +12,7 @@ import type { ListenOptions } from './http/server.js'
 import type { Registry } from 'prom-client'
 import { CATEGORY_NAMES } from './shared/category.js'
 import { addBuildInfo, addCapacityGauges } from './telemetry/ops-metrics.js'
+import { TapHub, type TapEvents } from './ingest/tap.js'
 
 export function bufferPath(cfg: Config): string {
   return cfg['dataway.wal'].path || path.join(cfg.agent.data_dir, 'buffer')
@@ -82,4 +83,12 @@ export function addOpsMetrics(registry: Registry, cfg: Config, id: Identity): vo
     total: wal.max_total_capacity_gb * 1024 ** 3,
     categories: CATEGORY_NAMES,
   })
+}
+
+/** Null when `[tap] max_clients = 0`: then `/v1/tap` does not exist. */
+export function createTap(cfg: Config, events: TapEvents): TapHub | null {
+  const t = cfg.tap
+  return t.max_clients > 0
+    ? new TapHub({ maxClients: t.max_clients, queuePoints: t.queue_points }, events)
+    : null
 }

@@ -5,6 +5,7 @@ import { agentUrl, monitorCommand } from '../../monitor/cli.js'
 import { control, install, uninstall, type ServiceOptions } from '../../service/service.js'
 import { cliConfig } from '../config.js'
 import { degradedReasons, ping } from '../health.js'
+import { tapCommand } from '../tap.js'
 import type { CommandSpec, Context } from '../spec.js'
 
 function durationOf(ctx: Context, name: string, fallback: number): number {
@@ -19,6 +20,21 @@ function urlOf(ctx: Context): string {
   if (typeof ctx.values.url === 'string') return ctx.values.url
   const { config } = cliConfig(ctx)
   return agentUrl(config.http_api.listen, Boolean(config['http_api.tls'].cert))
+}
+
+function tapOptions(ctx: Context) {
+  const str = (k: string) => (typeof ctx.values[k] === 'string' ? ctx.values[k] : undefined)
+  const count = Number(str('count') ?? '0')
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new FerryError('usage', '--count: expected a whole number')
+  return {
+    url: urlOf(ctx),
+    category: str('category'),
+    filter: str('filter'),
+    format: str('format'),
+    sample: str('sample'),
+    count,
+  }
 }
 
 function checkConfig(ctx: Context): void {
@@ -84,6 +100,24 @@ export const OPERATE_COMMANDS: CommandSpec[] = [
         intervalMs: durationOf(ctx, 'interval', 2000),
         once: ctx.values.once === true,
       }),
+  },
+  {
+    name: 'tap',
+    usage: 'tap [--category C,...] [--filter F] [--format lp|json] [--sample S] [--count N]',
+    summary: 'print the points a running agent accepts, as they are buffered',
+    options: {
+      url: { type: 'string', value: 'URL', help: 'the agent, e.g. http://127.0.0.1:9529' },
+      category: { type: 'string', value: 'LIST', help: 'categories to show (default all)' },
+      filter: {
+        type: 'string',
+        value: 'F',
+        help: 'key=value or key!=value, comma-joined; measurement, tags, fields',
+      },
+      format: { type: 'string', value: 'FORMAT', help: 'lp (default) or json, one per line' },
+      sample: { type: 'string', value: 'SHARE', help: 'show this share of points (0-1]' },
+      count: { type: 'string', value: 'N', help: 'exit after N points' },
+    },
+    run: (ctx) => tapCommand(tapOptions(ctx)),
   },
   ...(['install', 'uninstall', 'start', 'stop', 'status'] as const).map((verb) => ({
     name: `service ${verb}`,

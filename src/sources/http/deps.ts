@@ -3,6 +3,7 @@ import type { WriteBuffer } from '../../buffer/buffer.js'
 import type { Config } from '../../config/schema.js'
 import type { AcceptDeps } from '../../ingest/accept.js'
 import type { Decoder } from '../../ingest/protocol.js'
+import type { TapHub } from '../../ingest/tap.js'
 import type { PipelineDeps } from '../../pipeline/debug/types.js'
 import type { Identity } from '../../identity.js'
 import type { Upstream } from '../../sinks/dataway/upstream.js'
@@ -49,6 +50,8 @@ export interface HttpDeps {
   rum?: RumDeps | null
   /** The embedded workspace's state for `/v1/ping` (`ok`, `failed: ...`); null when none. */
   workspaceState?: (() => string) | null
+  /** Watchers of accepted points (`GET /v1/tap`); null when `[tap] max_clients = 0`. */
+  tap?: TapHub | null
 }
 
 export type { HttpEnv } from '../../http/env.js'
@@ -59,5 +62,6 @@ export function acceptDeps(d: HttpDeps): AcceptDeps {
     decoder: d.decoder,
     buffer: d.buffer,
     scriptRan: (category, s) => d.pipelineEvents?.ran(category, s),
+    tap: d.tap,
   }
 }
