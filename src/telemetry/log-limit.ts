@@ -1,6 +1,6 @@
 /**
- * Rate limit for repeated warnings and errors: per kind of line (its `event`, and `code` when
- * present) at most `burst` lines are written per window; the rest are counted and summed up in
+ * Rate limit for repeated warnings and errors: per kind of line (its `event`, and `code`,
+ * `category`, `input`, `script`, `upstream`, `source` when present) at most `burst` lines are written per window; the rest are counted and summed up in
  * one line, `...and N more like this in the last 10 s`, when the window ends (on the next line
  * of that kind, or on the periodic sweep). Info and lower are never limited, and a line is
  * never lost without being counted in a summary.
@@ -86,13 +86,15 @@ function span(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 }
 
+/** What makes two lines "alike": the event and the bounded fields that say where it happened. */
+const KIND_FIELDS = ['event', 'code', 'category', 'input', 'script', 'upstream', 'source']
+
 function keyOf(fields: Record<string, unknown>): string {
-  return `${String(fields.event ?? '')}\u0000${String(fields.code ?? '')}`
+  return KIND_FIELDS.map((k) => String(fields[k] ?? '')).join('\u0000')
 }
 
 function pick(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  if (fields.event !== undefined) out.event = fields.event
-  if (fields.code !== undefined) out.code = fields.code
+  for (const k of KIND_FIELDS) if (fields[k] !== undefined) out[k] = fields[k]
   return out
 }
