@@ -9,6 +9,10 @@ import type { Upstream } from './sinks/dataway/upstream.js'
 import type { SinkEvents } from './telemetry/sink-events.js'
 import { GlobalTags } from './tags/global-tags.js'
 import type { ListenOptions } from './http/server.js'
+import type { Registry } from 'prom-client'
+import { CATEGORY_NAMES } from './shared/category.js'
+import { addBuildInfo, addCapacityGauges } from './telemetry/ops-metrics.js'
+import { TapHub, type TapEvents } from './ingest/tap.js'
 
 export function bufferPath(cfg: Config): string {
   return cfg['dataway.wal'].path || path.join(cfg.agent.data_dir, 'buffer')
@@ -68,4 +72,23 @@ export function listenOptions(cfg: Config): ListenOptions {
     timeoutMs: cfg.http_api.timeout,
     tls: cfg['http_api.tls'],
   }
+}
+
+/** `ferry_build_info` and the buffer's capacity, from the same keys the buffer is built with. */
+export function addOpsMetrics(registry: Registry, cfg: Config, id: Identity): void {
+  const wal = cfg['dataway.wal']
+  addBuildInfo(registry, id)
+  addCapacityGauges(registry, {
+    perCategory: wal.max_capacity_gb * 1024 ** 3,
+    total: wal.max_total_capacity_gb * 1024 ** 3,
+    categories: CATEGORY_NAMES,
+  })
+}
+
+/** Null when `[tap] max_clients = 0`: then `/v1/tap` does not exist. */
+export function createTap(cfg: Config, events: TapEvents): TapHub | null {
+  const t = cfg.tap
+  return t.max_clients > 0
+    ? new TapHub({ maxClients: t.max_clients, queuePoints: t.queue_points }, events)
+    : null
 }

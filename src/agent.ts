@@ -35,8 +35,17 @@ import type { Logger } from './telemetry/logger.js'
 import { createMetrics, type Metrics } from './telemetry/metrics.js'
 import { addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
 import { SinkEvents } from './telemetry/sink-events.js'
+import { TapEvents } from './telemetry/tap-events.js'
+import type { TapHub } from './ingest/tap.js'
 import { addBufferGauges, createSinkMetrics } from './telemetry/sink-metrics.js'
-import { createBuffer, createTags, createUploader, listenOptions } from './agent-build.js'
+import {
+  addOpsMetrics,
+  createTap,
+  createBuffer,
+  createTags,
+  createUploader,
+  listenOptions,
+} from './agent-build.js'
 import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
 import type { Inputs } from './inputs/inputs.js'
 
@@ -55,6 +64,7 @@ export class Agent {
   readonly http: HttpServer
   readonly tags: GlobalTags
   readonly access: AccessPolicy
+  readonly tap: TapHub | null
   /** The in-process workspace service, when it is the upstream (no `[dataway] urls`). */
   readonly workspace: WorkspaceThread | null
   private upstreams: Upstream[]
@@ -103,6 +113,7 @@ export class Agent {
     this.workspace =
       this.upstreams.length === 0 && cfg.workspace.embedded ? new WorkspaceThread(cfg) : null
     this.tags = createTags(cfg, this.identity.host)
+    this.tap = createTap(cfg, new TapEvents(log, this.metrics.registry))
     this.access = new AccessPolicy(cfg.http_api)
     this.inputs = createInputs(loaded, this.identity, {
       decoder: this.pool,
@@ -110,8 +121,9 @@ export class Agent {
       tags: this.tags,
       pipelineVersion: this.watcher ? () => this.watcher!.version() : null,
       events: this.events,
+      tap: this.tap,
     })
-    this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent)
+    this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent, cfg.health)
     this.http = new HttpServer(
       createApp(this.httpDeps(), this.metrics.registry),
       listenOptions(cfg),
@@ -119,6 +131,7 @@ export class Agent {
     addBufferGauges(this.metrics.registry, () =>
       CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),
     )
+    addOpsMetrics(this.metrics.registry, cfg, this.identity)
   }
 
   private httpDeps(): HttpDeps {
@@ -141,6 +154,7 @@ export class Agent {
       monitor: this.monitor,
       rum: this.rum?.deps ?? null,
       workspaceState: this.workspace ? () => this.workspace!.state() : null,
+      tap: this.tap,
     }
   }
 
@@ -251,6 +265,8 @@ export class Agent {
   /** Idempotent: the second call waits for the first. */
   shutdown(): Promise<void> {
     this.stopping ??= (async () => {
+      // Open tap streams would keep the HTTP server from closing.
+      this.tap?.closeAll()
       for (const c of this.started.reverse()) {
         try {
           await c.shutdown()

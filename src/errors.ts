@@ -105,6 +105,8 @@ export const ERRORS = {
   collectTimeout: { status: 504, retryable: true },
   /** An input could not read what it observes (a /proc file, a scrape target, a log file). */
   collectFailed: { status: 502, retryable: true },
+  /** `GET /v1/tap`: `[tap] max_clients` taps are attached already. */
+  tapBusy: { status: 503, retryable: true },
   /** A scraped body is not valid Prometheus text or OpenMetrics exposition. */
   invalidExposition: { status: 400, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>

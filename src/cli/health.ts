@@ -1,6 +1,6 @@
 /**
  * `ferry health`: asks the agent named by the config for `/v1/ping`, for Docker HEALTHCHECK
- * and Kubernetes probes. HTTPS certificates are not verified: the probe only asks whether this
+ * and Kubernetes probes; an agent that answers but reports `degraded` fails the check too. HTTPS certificates are not verified: the probe only asks whether this
  * host's own agent answers, and its certificate is usually issued for another name.
  */
 import http from 'node:http'
@@ -28,4 +28,16 @@ export function ping(url: string, timeoutMs: number): Promise<string> {
       fail(e.code === 'ECONNREFUSED' ? 'connection refused' : e.message),
     )
   })
+}
+
+/** The reasons an answer of `/v1/ping` reports `degraded`; null when it does not. */
+export function degradedReasons(body: string): string[] | null {
+  try {
+    const h = (
+      JSON.parse(body) as { content?: { health?: { status?: string; reasons?: string[] } } }
+    ).content?.health
+    return h?.status === 'degraded' ? (h.reasons ?? []) : null
+  } catch {
+    return null
+  }
 }

@@ -9,6 +9,7 @@ import { PIPELINE_SCHEMA } from './schema-pipeline.js'
 import { DIALTEST_SCHEMA } from './schema-dialtest.js'
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
 import { RUM_SCHEMA } from './schema-rum.js'
+import { HEALTH_SCHEMA, TAP_SCHEMA } from './schema-ops.js'
 import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
 import { nonNegative, positive } from './checks.js'
 import type { ConfigOf, SectionSpec } from './spec.js'
@@ -158,11 +159,26 @@ export const SCHEMA = {
   },
   logging: {
     level: { type: 'string', default: 'info', env: 'ENV_LOG_LEVEL', values: levels, live: true },
+    /** Repeated warnings of one kind: at most `rate_limit_burst` lines per window, then a count. */
+    rate_limit_window: {
+      type: 'duration',
+      default: 10_000,
+      env: 'ENV_LOG_RATE_LIMIT_WINDOW',
+      check: nonNegative,
+    },
+    rate_limit_burst: {
+      type: 'int',
+      default: 5,
+      env: 'ENV_LOG_RATE_LIMIT_BURST',
+      check: nonNegative,
+    },
   },
   pipeline: PIPELINE_SCHEMA,
   dialtesting: DIALTEST_SCHEMA,
   workspace: WORKSPACE_SCHEMA,
   rum: RUM_SCHEMA,
+  health: HEALTH_SCHEMA,
+  tap: TAP_SCHEMA,
 } as const satisfies Record<string, SectionSpec>
 
 export type Config = ConfigOf<typeof SCHEMA>

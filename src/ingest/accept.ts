@@ -7,12 +7,15 @@ import type { WriteBuffer } from '../buffer/buffer.js'
 import { FerryError } from '../errors.js'
 import type { ScriptStat } from '../pipeline/apply.js'
 import type { DecodeOk, DecodeTask, Decoder } from './protocol.js'
+import type { TapHub } from './tap.js'
 
 export interface AcceptDeps {
   decoder: Decoder
   buffer: WriteBuffer
   /** Told of every script that ran. */
   scriptRan?: (category: string, s: ScriptStat) => void
+  /** Watchers of accepted points (`ferry tap`); costs one read when none is attached. */
+  tap?: TapHub | null
 }
 
 export interface AcceptOptions {
@@ -39,5 +42,7 @@ export async function accept(d: AcceptDeps, task: DecodeTask, o: AcceptOptions):
       storageIndex: o.storageIndex,
       receivedAt: Date.now(),
     })
+  if (!o.dry && out.points > 0 && d.tap?.active)
+    d.tap.offer({ category: task.category, payload: out.payload, points: out.points })
   return out
 }

@@ -8,6 +8,7 @@ import { PbWriter } from '../decode/codec/pb-writer.js'
 import { encodePoint } from '../decode/codec/protobuf.js'
 import { accept } from '../ingest/accept.js'
 import { plainTask, type Decoder } from '../ingest/protocol.js'
+import type { TapHub } from '../ingest/tap.js'
 import type { Category } from '../shared/category.js'
 import type { Point } from '../shared/point.js'
 import type { GlobalTags } from '../tags/global-tags.js'
@@ -21,6 +22,8 @@ export interface SubmitDeps {
   pipelineVersion: (() => number) | null
   events: Events
   maxPoints: number
+  /** Collected points are tapped as written ones are. */
+  tap?: TapHub | null
 }
 
 function encode(points: Point[]): Uint8Array {

@@ -22,6 +22,11 @@ export interface Totals {
   decodeUtilization: number
   /** Inputs: name -> [runs, points, errors, seconds, last run (Unix s)]. */
   inputs: Map<string, [number, number, number, number, number]>
+  /** Upstream -> Unix seconds of its first failure since its last success (0: none). */
+  failingSince: Map<string, number>
+  /** Category -> bytes the buffer may hold for it. */
+  capacity: Map<string, number>
+  totalCapacity: number
 }
 
 type Values = { value: number; labels: Record<string, string | number> }[]
@@ -96,5 +101,8 @@ export async function readTotals(registry: Registry): Promise<Totals> {
     decodeQueue: await total(registry, 'ferry_decode_queue_tasks'),
     decodeUtilization: await total(registry, 'ferry_decode_utilization_ratio'),
     inputs: await inputs(registry),
+    failingSince: await sumBy(registry, 'ferry_upload_failing_since_timestamp_seconds', 'upstream'),
+    capacity: await sumBy(registry, 'ferry_buffer_capacity_bytes', 'category'),
+    totalCapacity: await total(registry, 'ferry_buffer_total_capacity_bytes'),
   }
 }

@@ -18,6 +18,9 @@ async function tick() {
   try {
     const s = await (await fetch('/v1/monitor')).json()
     $('head').textContent = 'ferry ' + s.version + ' on ' + s.host + ' · up ' + s.uptime_s + 's'
+    const h = s.health || { status: 'unknown', reasons: [] }
+    $('health').textContent = 'health: ' + h.status + (h.reasons.length ? ': ' + h.reasons.join('; ') : '')
+    $('health').className = h.status
     $('cats').innerHTML = rows(s.categories, (c) => [c.category, fmt(c.in_per_s, 1), fmt(c.out_per_s, 1),
       fmt(c.in_total), fmt(c.out_total), fmt(c.buffered_points), fmt(c.buffered_bytes), fmt(c.oldest_age_s) + 's'])
     $('in').setAttribute('points', spark(s.history.map((h) => h.in)))
@@ -49,9 +52,10 @@ body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #222 }
 h1 { font-size: 1.2rem } h2 { font-size: 1rem; margin-top: 1.5rem }
 table { border-collapse: collapse } td, th { padding: 2px 10px; text-align: right }
 td:first-child, th:first-child { text-align: left } th { border-bottom: 1px solid #ccc }
-svg { background: #f6f6f6; display: block } #state { color: #b00 }
+svg { background: #f6f6f6; display: block } #state, .degraded { color: #b00 }
+.ok { color: #2e7d32 }
 </style></head><body>
-<h1 id="head">ferry</h1><div id="state"></div>
+<h1 id="head">ferry</h1><div id="health"></div><div id="state"></div>
 <h2>Throughput</h2><div id="rate"></div>
 <svg width="600" height="60" viewBox="0 0 600 60" aria-label="points per second, last two minutes">
 <polyline id="in" fill="none" stroke="#1565c0" stroke-width="2" points=""/>

@@ -89,11 +89,19 @@ function errorLines(s: Snapshot): string[] {
   ]
 }
 
+/** Older agents send no health: shown as unknown rather than as a guess. */
+function healthLine(s: Snapshot): string {
+  const h = s.health
+  if (!h) return 'health: unknown'
+  return h.status === 'ok' ? 'health: ok' : `health: DEGRADED: ${h.reasons.join('; ')}`
+}
+
 export function renderSnapshot(s: Snapshot): string {
   const u = s.upload
   const at = new Date(s.at).toISOString().replace('T', ' ').slice(0, 19)
   return [
     `ferry ${s.version} on ${s.host} · up ${humanSeconds(s.uptime_s)} · ${at} UTC`,
+    healthLine(s),
     '',
     ...categoryLines(s),
     '',

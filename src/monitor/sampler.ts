@@ -7,7 +7,9 @@ import type { Registry } from 'prom-client'
 import type { Component } from '../component.js'
 import type { Identity } from '../identity.js'
 import type { RecentErrors } from '../telemetry/recent-errors.js'
+import type { HealthConfig } from '../config/schema-ops.js'
 import { readTotals, type Totals } from './figures.js'
+import { HEALTHY, HealthJudge, type Health } from './health.js'
 import type { CategoryRow, InputRow, PipelineRow, Snapshot } from './snapshot.js'
 
 const rate = (now: number, before: number | undefined, dt: number) =>
@@ -20,14 +22,25 @@ export class Monitor implements Component {
   private rows: CategoryRow[] = []
   private last: Totals | null = null
   private readonly history: Snapshot['history'] = []
+  private readonly judge: HealthJudge | null
+  private state: Health = HEALTHY
 
   constructor(
     private readonly registry: Registry,
     private readonly identity: Identity,
     private readonly recent: RecentErrors,
+    /** Absent: always `ok` (tests of other things). */
+    health?: HealthConfig,
     private readonly intervalMs = 1000,
     private readonly keep = 120,
-  ) {}
+  ) {
+    this.judge = health ? new HealthJudge(health) : null
+  }
+
+  /** As of the last sample. */
+  health(): Health {
+    return this.state
+  }
 
   async start(): Promise<void> {
     if (this.timer) return
@@ -68,6 +81,7 @@ export class Monitor implements Component {
     }
     this.prev = { at, totals }
     this.last = totals
+    if (this.judge) this.state = this.judge.judge(totals, at)
   }
 
   private pipelineRows(t: Totals): PipelineRow[] {
@@ -106,6 +120,7 @@ export class Monitor implements Component {
       host: this.identity.host,
       uptime_s: Math.floor((Date.now() - this.identity.startedAt) / 1000),
       at: this.prev?.at ?? Date.now(),
+      health: this.state,
       categories: this.rows,
       upload: {
         failures: t?.uploadFailures ?? 0,

@@ -1,5 +1,6 @@
 /** The wire shape of `GET /v1/monitor`: what `ferry monitor` and the `/monitor` page show. */
 import type { RecentError } from '../telemetry/recent-errors.js'
+import type { Health } from './health.js'
 
 export interface CategoryRow {
   category: string
@@ -40,6 +41,8 @@ export interface Snapshot {
   uptime_s: number
   /** Unix milliseconds of the sample. */
   at: number
+  /** `ok`, or `degraded` with the reasons ([health] thresholds). */
+  health: Health
   categories: CategoryRow[]
   upload: { failures: number; retries: number; dead_letters: number; dropped_points: number }
   decode: { queue: number; utilization: number }

@@ -11,6 +11,8 @@ import type { RecentErrors } from './recent-errors.js'
 import type { SinkMetrics } from './sink-metrics.js'
 
 export class SinkEvents implements BufferEvents, UploadEvents {
+  private readonly failing = new Set<string>()
+
   constructor(
     private readonly log: Logger,
     private readonly m: SinkMetrics,
@@ -64,9 +66,23 @@ export class SinkEvents implements BufferEvents, UploadEvents {
   uploadAttempt(upstream: string, body: UploadBody, outcome: string, seconds: number): void {
     this.m.uploads.inc({ upstream, outcome })
     this.m.uploadSeconds.observe({ upstream }, seconds)
+    this.track(upstream, outcome === 'ok')
     if (outcome !== 'ok') return
     this.m.uploadedPoints.inc({ upstream, category: body.category }, body.points)
     this.m.uploadedBytes.inc({ upstream, category: body.category }, body.payload.length)
+  }
+
+  /** Health: when each upstream last succeeded, and since when it fails (0: it does not). */
+  private track(upstream: string, ok: boolean): void {
+    const now = Date.now() / 1000
+    if (ok) {
+      this.m.lastSuccess.set({ upstream }, now)
+      this.m.failingSince.set({ upstream }, 0)
+      this.failing.delete(upstream)
+    } else if (!this.failing.has(upstream)) {
+      this.failing.add(upstream)
+      this.m.failingSince.set({ upstream }, now)
+    }
   }
 
   uploadRetry(upstream: string, body: UploadBody, err: UploadError, waitMs: number): void {

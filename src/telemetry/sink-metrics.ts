@@ -53,6 +53,18 @@ export function createSinkMetrics(registry: Registry) {
       labelNames: ['upstream', 'category'] as const,
       registers,
     }),
+    lastSuccess: new Gauge({
+      name: 'ferry_upload_last_success_timestamp_seconds',
+      help: 'Unix time of the last upload an upstream accepted (absent until one is).',
+      labelNames: ['upstream'] as const,
+      registers,
+    }),
+    failingSince: new Gauge({
+      name: 'ferry_upload_failing_since_timestamp_seconds',
+      help: 'Unix time of the first failed upload since the last success, by upstream; 0 while uploads succeed.',
+      labelNames: ['upstream'] as const,
+      registers,
+    }),
     retries: new Counter({
       name: 'ferry_upload_retries_total',
       help: 'Upload retries scheduled, by upstream.',

@@ -34,6 +34,7 @@ export const CHECKS: Check[] = [
       assert.deepEqual(Object.keys(content).sort(), [
         'buffer_id',
         'commit',
+        'health',
         'host',
         'uptime',
         'version',
@@ -41,6 +42,7 @@ export const CHECKS: Check[] = [
       ])
       assert.equal(content.version, '0.1.0')
       assert.equal(content.workspace, 'ok')
+      assert.deepEqual(content.health, { status: 'ok', reasons: [] })
     },
   },
   {

@@ -4,7 +4,8 @@ import { FerryError } from '../../errors.js'
 import { agentUrl, monitorCommand } from '../../monitor/cli.js'
 import { control, install, uninstall, type ServiceOptions } from '../../service/service.js'
 import { cliConfig } from '../config.js'
-import { ping } from '../health.js'
+import { degradedReasons, ping } from '../health.js'
+import { tapCommand } from '../tap.js'
 import type { CommandSpec, Context } from '../spec.js'
 
 function durationOf(ctx: Context, name: string, fallback: number): number {
@@ -21,6 +22,21 @@ function urlOf(ctx: Context): string {
   return agentUrl(config.http_api.listen, Boolean(config['http_api.tls'].cert))
 }
 
+function tapOptions(ctx: Context) {
+  const str = (k: string) => (typeof ctx.values[k] === 'string' ? ctx.values[k] : undefined)
+  const count = Number(str('count') ?? '0')
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new FerryError('usage', '--count: expected a whole number')
+  return {
+    url: urlOf(ctx),
+    category: str('category'),
+    filter: str('filter'),
+    format: str('format'),
+    sample: str('sample'),
+    count,
+  }
+}
+
 function checkConfig(ctx: Context): void {
   const loaded = cliConfig(ctx)
   const what = loaded.file ?? '(no file: defaults and ENV_*, container mode)'
@@ -30,7 +46,8 @@ function checkConfig(ctx: Context): void {
 
 async function health(ctx: Context): Promise<void> {
   const url = urlOf(ctx)
-  await ping(url, durationOf(ctx, 'timeout', 3000))
+  const reasons = degradedReasons(await ping(url, durationOf(ctx, 'timeout', 3000)))
+  if (reasons) throw new FerryError('unhealthy', `degraded: ${url}/v1/ping: ${reasons.join('; ')}`)
   console.log(`ok ${url}/v1/ping`)
 }
 
@@ -61,7 +78,7 @@ export const OPERATE_COMMANDS: CommandSpec[] = [
   {
     name: 'health',
     usage: 'health [--url URL] [--timeout 3s]',
-    summary: 'exit 0 if the agent answers /v1/ping, else 1 (for probes)',
+    summary: 'exit 0 if the agent answers /v1/ping healthy, else 1 (for probes)',
     options: {
       url: { type: 'string', value: 'URL', help: 'the agent, e.g. http://127.0.0.1:9529' },
       timeout: { type: 'string', value: 'DURATION', help: 'how long to wait (default 3s)' },
@@ -83,6 +100,24 @@ export const OPERATE_COMMANDS: CommandSpec[] = [
         intervalMs: durationOf(ctx, 'interval', 2000),
         once: ctx.values.once === true,
       }),
+  },
+  {
+    name: 'tap',
+    usage: 'tap [--category C,...] [--filter F] [--format lp|json] [--sample S] [--count N]',
+    summary: 'print the points a running agent accepts, as they are buffered',
+    options: {
+      url: { type: 'string', value: 'URL', help: 'the agent, e.g. http://127.0.0.1:9529' },
+      category: { type: 'string', value: 'LIST', help: 'categories to show (default all)' },
+      filter: {
+        type: 'string',
+        value: 'F',
+        help: 'key=value or key!=value, comma-joined; measurement, tags, fields',
+      },
+      format: { type: 'string', value: 'FORMAT', help: 'lp (default) or json, one per line' },
+      sample: { type: 'string', value: 'SHARE', help: 'show this share of points (0-1]' },
+      count: { type: 'string', value: 'N', help: 'exit after N points' },
+    },
+    run: (ctx) => tapCommand(tapOptions(ctx)),
   },
   ...(['install', 'uninstall', 'start', 'stop', 'status'] as const).map((verb) => ({
     name: `service ${verb}`,

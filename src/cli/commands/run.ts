@@ -34,7 +34,10 @@ async function runAgent(ctx: Context): Promise<void> {
   const { Agent, bufferPath } = await import('../../agent.js')
   const { probeBuffer } = await import('../../buffer/disk/probe.js')
   const loaded = cliConfig(ctx)
-  const log = createLogger(loaded.config.logging.level)
+  const lc = loaded.config.logging
+  const log = createLogger(lc.level, {
+    limit: { windowMs: lc.rate_limit_window, burst: lc.rate_limit_burst },
+  })
   if (!loaded.file)
     log.warn(
       { event: 'config_missing', path: loaded.path },

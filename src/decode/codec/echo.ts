@@ -55,7 +55,7 @@ function jsonValue(f: Field): string {
   return `[${a.items.map((x) => jsonScalar(a.kind, x)).join(',')}]`
 }
 
-function toJsonPoint(p: Point): string {
+export function toJsonPoint(p: Point): string {
   let s = `{"measurement":${JSON.stringify(p.name)}`
   if (p.tags.length) {
     s += `,"tags":{${[...p.tags]

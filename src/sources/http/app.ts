@@ -18,6 +18,7 @@ import { monitorRoutes } from './routes/monitor.js'
 import { dialtestRoutes } from './routes/dialtest.js'
 import { replayRoutes } from './routes/replay.js'
 import { sourcemapRoutes } from './routes/sourcemap.js'
+import { tapRoutes } from './routes/tap.js'
 import { boundHeaders } from './header-bounds.js'
 import {
   corsMiddleware,
@@ -72,6 +73,7 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   lastErrorRoutes(app, deps)
   monitorRoutes(app, deps)
   dialtestRoutes(app, deps)
+  tapRoutes(app, deps)
   metricsRoutes(app, registry)
 
   app.notFound((c) =>

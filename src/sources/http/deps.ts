@@ -3,6 +3,7 @@ import type { WriteBuffer } from '../../buffer/buffer.js'
 import type { Config } from '../../config/schema.js'
 import type { AcceptDeps } from '../../ingest/accept.js'
 import type { Decoder } from '../../ingest/protocol.js'
+import type { TapHub } from '../../ingest/tap.js'
 import type { PipelineDeps } from '../../pipeline/debug/types.js'
 import type { Identity } from '../../identity.js'
 import type { Upstream } from '../../sinks/dataway/upstream.js'
@@ -10,6 +11,7 @@ import type { GlobalTags } from '../../tags/global-tags.js'
 import type { TagFile } from '../../tags/tag-file.js'
 import type { AccessPolicy } from './access/policy.js'
 import type { Snapshot } from '../../monitor/snapshot.js'
+import type { Health } from '../../monitor/health.js'
 import type { Events } from '../../telemetry/events.js'
 import type { PipelineEvents } from '../../telemetry/pipeline-events.js'
 import type { RumEvents } from '../../telemetry/rum-events.js'
@@ -37,7 +39,7 @@ export interface HttpDeps {
   tagFile: TagFile | null
   access: AccessPolicy
   /** The sampled figures behind `/v1/monitor` and `/monitor`. */
-  monitor?: { snapshot(): Snapshot }
+  monitor?: { snapshot(): Snapshot; health(): Health }
   events: Events
   identity: Identity
   /** The first upstream, which answers queries and object labels; null when there is none. */
@@ -48,6 +50,8 @@ export interface HttpDeps {
   rum?: RumDeps | null
   /** The embedded workspace's state for `/v1/ping` (`ok`, `failed: ...`); null when none. */
   workspaceState?: (() => string) | null
+  /** Watchers of accepted points (`GET /v1/tap`); null when `[tap] max_clients = 0`. */
+  tap?: TapHub | null
 }
 
 export type { HttpEnv } from '../../http/env.js'
@@ -58,5 +62,6 @@ export function acceptDeps(d: HttpDeps): AcceptDeps {
     decoder: d.decoder,
     buffer: d.buffer,
     scriptRan: (category, s) => d.pipelineEvents?.ran(category, s),
+    tap: d.tap,
   }
 }

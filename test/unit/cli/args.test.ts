@@ -72,7 +72,7 @@ test('help lists every visible command and hides the internal one', () => {
     [
       'usage: ferry health [--url URL] [--timeout 3s]',
       '',
-      'exit 0 if the agent answers /v1/ping, else 1 (for probes)',
+      'exit 0 if the agent answers /v1/ping healthy, else 1 (for probes)',
       '',
       'options:',
       '  --url URL             the agent, e.g. http://127.0.0.1:9529',

@@ -155,7 +155,15 @@ test('compressed bodies, corrupt bodies and size limits', async () => {
 test('ping, ntp, unknown routes', async () => {
   const { app } = testApp()
   const ping = (await (await app.request('/v1/ping')).json()) as { content: Record<string, string> }
-  assert.deepEqual(Object.keys(ping.content), ['version', 'uptime', 'host', 'commit', 'buffer_id'])
+  assert.deepEqual(Object.keys(ping.content), [
+    'version',
+    'uptime',
+    'host',
+    'commit',
+    'buffer_id',
+    'health',
+  ])
+  assert.deepEqual(ping.content.health, { status: 'ok', reasons: [] })
   assert.match(ping.content.buffer_id, /^[0-9a-f]{24}$/)
   assert.equal(ping.content.host, 'my-testing')
   // Go's Duration.String(): "0s" right after start, then "12ms", "1.5s", "1m2s", "1h0m3s".

@@ -62,6 +62,7 @@ test('the terminal view', () => {
     host: 'web-1',
     uptime_s: 3725,
     at: Date.UTC(2026, 10, 23, 8, 30, 0),
+    health: { status: 'degraded', reasons: ['upstream up1 failing for 75 s'] },
     categories: [
       {
         category: 'logging',
@@ -92,6 +93,7 @@ test('the terminal view', () => {
     renderSnapshot(s),
     [
       'ferry 1.2.3 on web-1 · up 1h2m · 2026-11-23 08:30:00 UTC',
+      'health: DEGRADED: upstream up1 failing for 75 s',
       '',
       'CATEGORY     IN/S    OUT/S      IN     OUT  BUFFERED   BYTES  OLDEST',
       'logging   1,234.6  1,200.0  98,765  98,000       765  3.0MiB   1m15s',

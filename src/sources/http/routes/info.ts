@@ -1,4 +1,8 @@
-/** `GET /v1/ping` (spec 4.10, wrapped in content) and `GET /v1/ntp` (spec 4.4, not wrapped). */
+/**
+ * `GET /v1/ping` (spec 4.10, wrapped in content) and `GET /v1/ntp` (spec 4.4, not wrapped).
+ * Ping also carries the health state (`ok`, or `degraded` with reasons) and stays 200 either
+ * way: clients of the reference read a 200 as "the agent is up", which it is.
+ */
 import type { Hono } from 'hono'
 import { formatMillis } from '../../../shared/duration.js'
 import type { HttpDeps, HttpEnv } from '../deps.js'
@@ -14,6 +18,7 @@ export function infoRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         commit: id.commit,
         buffer_id: deps.buffer.id,
         ...(deps.workspaceState ? { workspace: deps.workspaceState() } : {}),
+        ...(deps.monitor ? { health: deps.monitor.health() } : {}),
       },
     }),
   )
