@@ -1,7 +1,8 @@
 /**
  * `npm run bench:write`: the write path's speed (issue "Agent core").
  *
- * 1. Single thread: the decode task (parse, check, encode) on the calling thread.
+ * 1. Single thread: the decode task on the calling thread, by the general path (parse, check,
+ *    encode) and by the byte-level transcoder (`BENCH_DECODE_ONLY=1` stops here).
  * 2. The agent (compiled, its own process, decode workers) under keep-alive load of
  *    1000-point line protocol bodies for BENCH_SECONDS (default 15) with `?dry`, so the
  *    figure is parse and check, not buffering; then the same load against a bare node:http
@@ -18,11 +19,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
 const POINTS = 1000
 const here = (p: string) => new URL(p, import.meta.url).pathname
 
-async function singleThread(body: Buffer) {
+/** `fast` false forces the general path (parse, check, encode) instead of the transcoder. */
+async function singleThread(body: Buffer, fast: boolean) {
   const started = performance.now()
   let n = 0
   while (performance.now() - started < 3000) {
-    const r = await processTask(plainTask(body, 'metric', { extraTags: [['host', 'bench']] }))
+    const task = plainTask(body, 'metric', { extraTags: [['host', 'bench']] })
+    const r = await processTask(task, null, null, fast)
     if (!r.ok) throw new Error(r.error.message)
     n++
   }
@@ -54,10 +57,15 @@ async function main() {
   console.log(
     `body: ${POINTS} points, ${body.length} bytes (${(body.length / POINTS).toFixed(0)} B/point)`,
   )
-  const st = await singleThread(body)
+  const general = await singleThread(body, false)
   console.log(
-    `single thread decode (parse+check+encode): ${fmt(st.pointsPerSec)} points/s, ${st.mbPerSec.toFixed(1)} MB/s`,
+    `single thread decode, general path (parse+check+encode): ${fmt(general.pointsPerSec)} points/s, ${general.mbPerSec.toFixed(1)} MB/s`,
   )
+  const st = await singleThread(body, true)
+  console.log(
+    `single thread decode, byte-level transcoder: ${fmt(st.pointsPerSec)} points/s, ${st.mbPerSec.toFixed(1)} MB/s (${(st.pointsPerSec / general.pointsPerSec).toFixed(2)}x)`,
+  )
+  if (process.env.BENCH_DECODE_ONLY) return
 
   const agentEnv = {
     ENV_HTTP_LISTEN: '127.0.0.1:0',

@@ -13,6 +13,7 @@ import { encodePoint } from '../decode/codec/protobuf.js'
 import { decompress } from '../decode/decompress.js'
 import { parseBody, type BodyFormat } from '../decode/parse-body.js'
 import { resolveTime } from '../decode/precision.js'
+import { tryFast } from './fast.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
 import type { PipelineHost } from '../pipeline/worker-host.js'
 import type { ScriptStat } from '../pipeline/apply.js'
@@ -92,13 +93,17 @@ async function runPipeline(
   return applied
 }
 
+/** `fast` false skips the byte-level transcoder (the tests compare the two paths with it). */
 export async function processTask(
   t: DecodeTask,
   host: PipelineHost | null = null,
   resolver: SourceMapResolver | null = null,
+  fast = true,
 ): Promise<DecodeResult> {
   try {
     const body = decompress(t.encoding, t.body, t.maxBodyBytes)
+    const quick = fast ? await tryFast(t, body, host) : null
+    if (quick) return quick
     const { points, format } = parseBody(t.contentType, body, t.maxPoints)
     if (points.length === 0) throw new FerryError('noPoints', 'the body holds no point')
     resolveTimes(points, t, format)
