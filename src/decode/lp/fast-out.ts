@@ -12,6 +12,8 @@ import { V_BOOL, V_FLOAT, V_INT, V_STRING, V_UINT, type Line } from './fast-line
 const f64 = new Float64Array(1)
 const f64bytes = new Uint8Array(f64.buffer)
 const TWO32 = 4294967296
+/** The plain typed array method: a Buffer's own `subarray` builds a Buffer, slower. */
+const subarray = Uint8Array.prototype.subarray
 
 export class Out {
   buf = new Uint8Array(1 << 16)
@@ -53,10 +55,16 @@ export class Out {
     this.varint64(hi >>> 0, v - hi * TWO32)
   }
 
+  /** Length-prefixed bytes src[a, e). Short ranges by a loop: a view per key costs more. */
   copy(src: Uint8Array, a: number, e: number): void {
     this.uvarint(e - a)
-    this.buf.set(src.subarray(a, e), this.pos)
-    this.pos += e - a
+    const b = this.buf
+    let p = this.pos
+    if (e - a > 64) {
+      b.set(subarray.call(src, a, e) as Uint8Array, p)
+      p += e - a
+    } else while (a < e) b[p++] = src[a++]
+    this.pos = p
   }
 }
 

@@ -63,8 +63,11 @@ function scanNumber(b: Uint8Array, i: number, n: number, line: Line, k: number):
   return i
 }
 
+/** A short ASCII range as a string (a number's text: a few dozen characters at most). */
 function ascii(b: Uint8Array, a: number, e: number): string {
-  return Buffer.from(b.buffer, b.byteOffset + a, e - a).toString('latin1')
+  let s = ''
+  for (let i = a; i < e; i++) s += String.fromCharCode(b[i])
+  return s
 }
 
 function scanBool(b: Uint8Array, i: number, n: number, line: Line, k: number): number {
