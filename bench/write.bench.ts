@@ -1,7 +1,8 @@
 /**
  * `npm run bench:write`: the write path's speed (issue "Agent core").
  *
- * 1. Single thread: the decode task (parse, check, encode) on the calling thread.
+ * 1. Single thread: the decode task on the calling thread, by the general path (parse, check,
+ *    encode) and by the byte-level transcoder (`BENCH_DECODE_ONLY=1` stops here).
  * 2. The agent (compiled, its own process, decode workers) under keep-alive load of
  *    1000-point line protocol bodies for BENCH_SECONDS (default 15) with `?dry`, so the
  *    figure is parse and check, not buffering; then the same load against a bare node:http
@@ -18,16 +19,30 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
 const POINTS = 1000
 const here = (p: string) => new URL(p, import.meta.url).pathname
 
-async function singleThread(body: Buffer) {
+/** `fast` false forces the general path (parse, check, encode) instead of the transcoder. */
+async function singleThread(body: Buffer, fast: boolean, ms: number) {
   const started = performance.now()
   let n = 0
-  while (performance.now() - started < 3000) {
-    const r = await processTask(plainTask(body, 'metric', { extraTags: [['host', 'bench']] }))
+  while (performance.now() - started < ms) {
+    const task = plainTask(body, 'metric', { extraTags: [['host', 'bench']] })
+    const r = await processTask(task, null, null, fast)
     if (!r.ok) throw new Error(r.error.message)
     n++
   }
   const s = (performance.now() - started) / 1000
   return { pointsPerSec: (n * POINTS) / s, mbPerSec: (n * body.length) / s / 1e6 }
+}
+
+/** Both paths in alternating slices, so a busy machine slows both alike; medians of each. */
+async function decodeFigures(body: Buffer) {
+  const general: number[] = []
+  const fast: number[] = []
+  for (let round = 0; round < 7; round++) {
+    general.push((await singleThread(body, false, 500)).pointsPerSec)
+    fast.push((await singleThread(body, true, 500)).pointsPerSec)
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
+  return { general: median(general), fast: median(fast) }
 }
 
 async function loadAgainst(
@@ -54,10 +69,15 @@ async function main() {
   console.log(
     `body: ${POINTS} points, ${body.length} bytes (${(body.length / POINTS).toFixed(0)} B/point)`,
   )
-  const st = await singleThread(body)
+  const d = await decodeFigures(body)
+  const mb = (pps: number) => ((pps * body.length) / POINTS / 1e6).toFixed(1)
   console.log(
-    `single thread decode (parse+check+encode): ${fmt(st.pointsPerSec)} points/s, ${st.mbPerSec.toFixed(1)} MB/s`,
+    `single thread decode, general path (parse+check+encode): ${fmt(d.general)} points/s, ${mb(d.general)} MB/s`,
   )
+  console.log(
+    `single thread decode, byte-level transcoder: ${fmt(d.fast)} points/s, ${mb(d.fast)} MB/s (${(d.fast / d.general).toFixed(2)}x the general path)`,
+  )
+  if (process.env.BENCH_DECODE_ONLY) return
 
   const agentEnv = {
     ENV_HTTP_LISTEN: '127.0.0.1:0',

@@ -5,6 +5,7 @@
 import { FerryError, toPayload } from '../errors.js'
 import type { Point } from '../shared/point.js'
 import { checkPoint } from '../decode/check/check.js'
+import { dropEmpty, NO_FIELD } from '../decode/check/empty.js'
 import { optionsFor } from '../decode/check/options.js'
 import { echo } from '../decode/codec/echo.js'
 import { PbWriter } from '../decode/codec/pb-writer.js'
@@ -12,6 +13,7 @@ import { encodePoint } from '../decode/codec/protobuf.js'
 import { decompress } from '../decode/decompress.js'
 import { parseBody, type BodyFormat } from '../decode/parse-body.js'
 import { resolveTime } from '../decode/precision.js'
+import { tryFast } from './fast.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
 import type { PipelineHost } from '../pipeline/worker-host.js'
 import type { ScriptStat } from '../pipeline/apply.js'
@@ -38,6 +40,7 @@ function resolveTimes(points: Point[], t: DecodeTask, format: BodyFormat): void 
   }
 }
 
+/** Checks every point; field-less points are then dropped and counted under `no_field`. */
 function checkAll(points: Point[], t: DecodeTask): Record<string, number> {
   const opts = optionsFor(t.category)
   const warnings: Record<string, number> = {}
@@ -48,7 +51,13 @@ function checkAll(points: Point[], t: DecodeTask): Record<string, number> {
       throw new FerryError('pointGotWarning', `${p.warns[0].type}: ${p.warns[0].message}`)
     for (const w of p.warns) warnings[w.type] = (warnings[w.type] ?? 0) + 1
   }
+  countEmpty(points, warnings)
   return warnings
+}
+
+function countEmpty(points: Point[], warnings: Record<string, number>): void {
+  const dropped = dropEmpty(points)
+  if (dropped > 0) warnings[NO_FIELD] = (warnings[NO_FIELD] ?? 0) + dropped
 }
 
 function addExtraTags(points: Point[], extra: [string, string][]): void {
@@ -72,23 +81,29 @@ async function runPipeline(
   t: DecodeTask,
   points: Point[],
   host: PipelineHost | null,
+  warnings: Record<string, number>,
 ): Promise<{ points: Point[]; stats: ScriptStat[] }> {
   if (!host || !t.pipeline) return { points, stats: [] }
   const applied = await host.apply(t.category, points, t.pipeline)
   if (applied.stats.length) {
     const opts = optionsFor(t.category)
     for (const p of applied.points) checkPoint(p, opts)
+    countEmpty(applied.points, warnings)
   }
   return applied
 }
 
+/** `fast` false skips the byte-level transcoder (the tests compare the two paths with it). */
 export async function processTask(
   t: DecodeTask,
   host: PipelineHost | null = null,
   resolver: SourceMapResolver | null = null,
+  fast = true,
 ): Promise<DecodeResult> {
   try {
     const body = decompress(t.encoding, t.body, t.maxBodyBytes)
+    const quick = fast ? await tryFast(t, body, host) : null
+    if (quick) return quick
     const { points, format } = parseBody(t.contentType, body, t.maxPoints)
     if (points.length === 0) throw new FerryError('noPoints', 'the body holds no point')
     resolveTimes(points, t, format)
@@ -100,7 +115,7 @@ export async function processTask(
     }
     const sourcemaps = t.rum && resolver ? await resolveStacks(points, resolver) : undefined
     addExtraTags(points, t.extraTags)
-    const out = await runPipeline(t, points, host)
+    const out = await runPipeline(t, points, host, warnings)
     const payload = encodeAll(out.points, body.length)
     return {
       ok: true,

@@ -45,6 +45,14 @@ export class PipelineHost {
     return engine
   }
 
+  /** Whether any script of the category is loaded at this version (else `apply` is a no-op). */
+  async mayApply(category: Category, info: PipelineTaskInfo): Promise<boolean> {
+    const engine = await this.engineAt(info.version)
+    if (engine.size === 0) return false
+    const prefix = `${category}/`
+    return engine.names().some((id) => id.startsWith(prefix))
+  }
+
   async apply(category: Category, points: Point[], info: PipelineTaskInfo): Promise<Applied> {
     const engine = await this.engineAt(info.version)
     if (engine.size === 0) return { points, stats: [] }

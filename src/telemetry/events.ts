@@ -3,6 +3,7 @@
  * drop or rejection can be logged without being counted, or counted without being logged.
  */
 import type { FerryError } from '../errors.js'
+import { NO_FIELD } from '../decode/check/empty.js'
 import type { Logger } from './logger.js'
 import type { Metrics } from './metrics.js'
 import { BoundedLabel, RecentErrors } from './recent-errors.js'
@@ -28,6 +29,8 @@ export class Events {
     this.metrics.pointsReceived.inc({ category: e.category }, e.points)
     for (const [type, n] of Object.entries(e.warnings))
       this.metrics.warnings.inc({ category: e.category, type }, n)
+    const empty = e.warnings[NO_FIELD]
+    if (empty) this.metrics.pointsDropped.inc({ category: e.category, reason: NO_FIELD }, empty)
     this.log.debug({ event: 'write_accepted', ...e }, 'write accepted')
   }
 

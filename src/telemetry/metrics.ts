@@ -87,6 +87,12 @@ export function createMetrics() {
       help: 'Decode workers that died running a task (out of memory, crash); each was replaced and its request answered 503.',
       registers: [registry],
     }),
+    pointsDropped: new Counter({
+      name: 'ferry_write_points_dropped_total',
+      help: 'Points of accepted writes that were not kept, by category and reason (no_field: no field left after the corrections).',
+      labelNames: ['category', 'reason'] as const,
+      registers: [registry],
+    }),
     warnings: new Counter({
       name: 'ferry_write_point_warnings_total',
       help: 'Corrections applied to accepted points, by category and warning type.',

@@ -4,10 +4,11 @@
  *
  * Invariants:
  * - After `checkPoint`, a point has a non-empty measurement, no NIL field, no key in both tags
- *   and fields, no duplicate keys, and every key and value within LIMITS.
+ *   and fields (keys equal as sent: the tag wins; equal after a correction: the field wins), no duplicate keys, and every key and value within LIMITS.
  * - The common case (nothing to fix) allocates nothing.
  */
 import { addWarn, Hint, Kind, type Field, type Point, type Tag } from '../../shared/point.js'
+import { fieldWinsCollision } from './collide.js'
 import { LIMITS, type CheckOptions } from './options.js'
 import { byteLength, truncateUtf8 } from './utf8.js'
 
@@ -110,16 +111,22 @@ function dropDuplicates<T extends { key: string }>(p: Point, items: T[]): T[] {
   })
 }
 
-function checkTags(p: Point, opts: CheckOptions): void {
+/** Returns the tags whose key a correction changed, with their keys as sent (null: none). */
+function checkTags(p: Point, opts: CheckOptions): Map<Tag, string> | null {
   if (p.tags.length > LIMITS.maxTags) {
     addWarn(p, 'exceed_max_tags', `${p.tags.length} tags, only the first ${LIMITS.maxTags} kept`)
     p.tags.length = LIMITS.maxTags
   }
   let tags = p.tags
   let drop = false
+  let renamed: Map<Tag, string> | null = null
   const clean = (p.hints ?? 0) & Hint.CLEAN
   for (const t of tags) {
-    if (!clean) t.key = fixKey(p, t.key, opts, true)
+    if (!clean) {
+      const sent = t.key
+      t.key = fixKey(p, sent, opts, true)
+      if (t.key !== sent) (renamed ??= new Map()).set(t, sent)
+    }
     if (t.key === '' || (opts.disabledKeys.length > 0 && opts.disabledKeys.includes(t.key)))
       drop = true
   }
@@ -132,6 +139,7 @@ function checkTags(p: Point, opts: CheckOptions): void {
   }
   p.tags = (p.hints ?? 0) & Hint.UNIQUE ? tags : dropDuplicates(p, tags)
   if (!clean) for (const t of p.tags) fixTagValue(p, t)
+  return renamed
 }
 
 /** Returns false when the field must be dropped. */
@@ -185,7 +193,7 @@ function fixLongValue(p: Point, f: Field): void {
   addWarn(p, 'exceed_max_field_value_len', `field ${f.key}: value truncated to ${max} bytes`)
 }
 
-function checkFields(p: Point, opts: CheckOptions): void {
+function checkFields(p: Point, opts: CheckOptions, renamed: Map<Tag, string> | null): void {
   if (p.fields.length > LIMITS.maxFields) {
     addWarn(
       p,
@@ -196,9 +204,15 @@ function checkFields(p: Point, opts: CheckOptions): void {
   }
   let drop = false
   const clean = (p.hints ?? 0) & Hint.CLEAN
-  const lengths = tagKeyLengths(p)
+  let lengths = tagKeyLengths(p)
   for (const f of p.fields) {
-    if (!clean) f.key = fixKey(p, f.key, opts, false)
+    if (!clean) {
+      const sent = f.key
+      f.key = fixKey(p, sent, opts, false)
+      const changed = f.key !== sent || renamed !== null
+      if (changed && isTagKey(p, f.key, lengths) && fieldWinsCollision(p, f.key, sent, renamed))
+        lengths = tagKeyLengths(p)
+    }
     if (fieldNeedsWork(p, f, opts, lengths)) drop = true
   }
   if (drop) p.fields = p.fields.filter((f) => keepField(p, f, opts))
@@ -242,7 +256,7 @@ function keepField(p: Point, f: Field, opts: CheckOptions): boolean {
     addWarn(p, 'tag_disabled', `field key ${JSON.stringify(f.key)} is not allowed, dropped`)
     return false
   }
-  if (isTagKey(p, f.key)) return false // spec 8 rule 6: the tag wins
+  if (isTagKey(p, f.key)) return false // spec 8 rule 6: keys equal as sent, the tag wins
   return fixValue(p, f, opts)
 }
 
@@ -270,7 +284,6 @@ export function checkPoint(p: Point, opts: CheckOptions): void {
       `measurement truncated to ${LIMITS.maxMeasurementBytes} bytes`,
     )
   }
-  checkTags(p, opts)
-  checkFields(p, opts)
+  checkFields(p, opts, checkTags(p, opts))
   addRequired(p, opts)
 }

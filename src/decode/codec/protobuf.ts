@@ -80,7 +80,7 @@ function writeField(w: PbWriter, f: Field): void {
   w.end(m)
 }
 
-function writeTag(w: PbWriter, key: string, value: string): void {
+export function writeTag(w: PbWriter, key: string, value: string): void {
   const m = w.begin(2, 1)
   w.tag(1, 2)
   w.string(key)

@@ -1,0 +1,38 @@
+/**
+ * The table one scanned line of line protocol lands in (`fast-scan.ts`, `fast-values.ts`), and
+ * the rules of the category the scan honours. Reused from line to line: no allocation per point.
+ */
+export const BAIL = -1
+
+/** Field value kinds of the table; the same numbers as `Kind`. */
+export const V_INT = 1
+export const V_UINT = 2
+export const V_FLOAT = 3
+export const V_BOOL = 4
+export const V_STRING = 6
+
+export const MAX_KEYS = 64
+
+/** One scanned line. Ranges are [start, end) byte offsets into the body. */
+export class Line {
+  nameEnd = 0
+  tags = 0
+  fields = 0
+  /** Per key (tags first, then fields): start, end. Values: start, end for tags and strings. */
+  readonly keys = new Int32Array(MAX_KEYS * 2)
+  readonly vals = new Int32Array(MAX_KEYS * 2)
+  readonly hashes = new Int32Array(MAX_KEYS)
+  readonly kinds = new Uint8Array(MAX_KEYS)
+  readonly nums = new Float64Array(MAX_KEYS)
+  /** Timestamp digits [timeStart, timeEnd); equal when absent. */
+  timeStart = 0
+  timeEnd = 0
+}
+
+/** Options of the category that the fast path can honour without a correction. */
+export interface ScanRules {
+  /** Metric drops string fields (a correction): any string sends the body to the general path. */
+  stringsKept: boolean
+  /** `.` in keys would be renamed: any dot sends the body to the general path. */
+  dotsAllowed: boolean
+}

@@ -1,0 +1,176 @@
+/**
+ * The writing half of the byte-level transcoder: one scanned line (`fast-scan.ts`) as one
+ * PBPoints entry, copying key and value bytes from the body. The bytes are exactly those
+ * `encodePoint` writes for the point the general path would build (same field order, minimal
+ * length prefixes, global tags after the point's own tags).
+ *
+ * Invariant: a buffer holds room for `need` more bytes after `ensure(need)`; it is reused from
+ * task to task (only the result is copied out), so no large zero-filled buffer per body.
+ */
+import { V_BOOL, V_FLOAT, V_INT, V_STRING, V_UINT, type Line } from './fast-line.js'
+
+const f64 = new Float64Array(1)
+const f64bytes = new Uint8Array(f64.buffer)
+const TWO32 = 4294967296
+/** The plain typed array method: a Buffer's own `subarray` builds a Buffer, slower. */
+const subarray = Uint8Array.prototype.subarray
+
+export class Out {
+  buf = new Uint8Array(1 << 16)
+  pos = 0
+
+  ensure(need: number): void {
+    if (this.pos + need <= this.buf.length) return
+    let size = this.buf.length * 2
+    while (size < this.pos + need) size *= 2
+    const next = new Uint8Array(size)
+    next.set(this.buf.subarray(0, this.pos))
+    this.buf = next
+  }
+
+  uvarint(v: number): void {
+    const b = this.buf
+    while (v > 0x7f) {
+      b[this.pos++] = (v & 0x7f) | 0x80
+      v = Math.floor(v / 128)
+    }
+    b[this.pos++] = v
+  }
+
+  /** The 64-bit value hi * 2^32 + lo (both unsigned 32-bit) as a varint. */
+  varint64(hi: number, lo: number): void {
+    const b = this.buf
+    while (hi > 0 || lo > 0x7f) {
+      b[this.pos++] = (lo & 0x7f) | 0x80
+      lo = ((lo >>> 7) | ((hi & 0x7f) << 25)) >>> 0
+      hi = hi >>> 7
+    }
+    b[this.pos++] = lo
+  }
+
+  /** A safe integer as int64 (negatives in ten bytes of two's complement). */
+  int64(v: number): void {
+    if (v >= 0) return this.uvarint(v)
+    const hi = Math.floor(v / TWO32)
+    this.varint64(hi >>> 0, v - hi * TWO32)
+  }
+
+  /** Length-prefixed bytes src[a, e). Short ranges by a loop: a view per key costs more. */
+  copy(src: Uint8Array, a: number, e: number): void {
+    this.uvarint(e - a)
+    const b = this.buf
+    let p = this.pos
+    if (e - a > 64) {
+      b.set(subarray.call(src, a, e) as Uint8Array, p)
+      p += e - a
+    } else while (a < e) b[p++] = src[a++]
+    this.pos = p
+  }
+}
+
+const lenOf = (n: number) => (n < 128 ? 1 : n < 16384 ? 2 : 3)
+
+function writeTag(o: Out, b: Uint8Array, line: Line, k: number): void {
+  const ka = line.keys[2 * k]
+  const ke = line.keys[2 * k + 1]
+  const va = line.vals[2 * k]
+  const ve = line.vals[2 * k + 1]
+  o.buf[o.pos++] = 0x12
+  o.uvarint(lenOf(ke - ka) + (ke - ka) + lenOf(ve - va) + (ve - va) + 4)
+  o.buf[o.pos++] = 0x0a
+  o.copy(b, ka, ke)
+  o.buf[o.pos++] = 0x5a
+  o.copy(b, va, ve)
+  o.buf[o.pos++] = 0x40
+  o.buf[o.pos++] = 1
+}
+
+function writeValue(o: Out, b: Uint8Array, line: Line, k: number): void {
+  const v = line.nums[k]
+  switch (line.kinds[k]) {
+    case V_INT:
+      o.buf[o.pos++] = 0x10
+      return o.int64(v)
+    case V_UINT:
+      o.buf[o.pos++] = 0x18
+      return o.uvarint(v)
+    case V_FLOAT: {
+      o.buf[o.pos++] = 0x21
+      f64[0] = v
+      o.buf.set(f64bytes, o.pos)
+      o.pos += 8
+      return
+    }
+    case V_BOOL:
+      o.buf[o.pos++] = 0x28
+      o.buf[o.pos++] = v
+      return
+    case V_STRING:
+      o.buf[o.pos++] = 0x5a
+      o.copy(b, line.vals[2 * k], line.vals[2 * k + 1])
+  }
+}
+
+function writeField(o: Out, b: Uint8Array, line: Line, k: number): void {
+  o.buf[o.pos++] = 0x12
+  const mark = o.pos++ // field messages of short keys and scalar values fit a 1-byte length
+  const ka = line.keys[2 * k]
+  const ke = line.keys[2 * k + 1]
+  o.buf[o.pos++] = 0x0a
+  o.copy(b, ka, ke)
+  writeValue(o, b, line, k)
+  patchLength(o, mark, 1)
+}
+
+/** Writes the length of the message after `mark` (which reserved `reserved` bytes). */
+function patchLength(o: Out, mark: number, reserved: number): void {
+  const start = mark + reserved
+  const len = o.pos - start
+  const need = lenOf(len)
+  if (need !== reserved) {
+    o.ensure(need)
+    o.buf.copyWithin(mark + need, start, o.pos)
+    o.pos += need - reserved
+  }
+  const save = o.pos
+  o.pos = mark
+  o.uvarint(len)
+  o.pos = save
+}
+
+/** Upper bound of the bytes one line can take in the output. */
+export function bound(line: Line, lineBytes: number, extraBytes: number): number {
+  return lineBytes * 2 + (line.tags + line.fields) * 16 + extraBytes + 32
+}
+
+/**
+ * Appends the point of `line`. `extras` are the encoded global tags and `absent[i]` says
+ * whether the point lacks the key of extras[i]; `hi`/`lo` are the resolved time in ns.
+ */
+export function writePoint(
+  o: Out,
+  b: Uint8Array,
+  line: Line,
+  start: number,
+  extras: readonly Uint8Array[],
+  absent: Uint8Array,
+  hi: number,
+  lo: number,
+): void {
+  o.buf[o.pos++] = 0x0a
+  const mark = o.pos
+  o.pos += 2
+  o.buf[o.pos++] = 0x0a
+  o.copy(b, start, line.nameEnd)
+  for (let k = 0; k < line.tags; k++) writeTag(o, b, line, k)
+  for (let x = 0; x < extras.length; x++) {
+    if (!absent[x]) continue
+    o.buf.set(extras[x], o.pos)
+    o.pos += extras[x].length
+  }
+  const end = line.tags + line.fields
+  for (let k = line.tags; k < end; k++) writeField(o, b, line, k)
+  o.buf[o.pos++] = 0x18
+  o.varint64(hi, lo)
+  patchLength(o, mark, 2)
+}

@@ -1,0 +1,125 @@
+/**
+ * The scanning half of the byte-level transcoder (`transcode.ts`): reads one line of line
+ * protocol straight from the body's bytes into a reused table of byte ranges and values, with
+ * no string and no object per point.
+ *
+ * Invariant: it accepts only lines the general parser reads the same way and the checks leave
+ * untouched (printable ASCII names without escapes, one space between sections, no key that
+ * repeats, lengths within the limits, plain numbers and booleans, plain strings where kept);
+ * on anything else it answers `BAIL`, and the caller hands the whole body to the general path.
+ */
+import { LIMITS } from '../check/options.js'
+import { BAIL, MAX_KEYS, type Line, type ScanRules } from './fast-line.js'
+import { scanValue } from './fast-values.js'
+
+const NL = 10
+const CR = 13
+const SPACE = 32
+const QUOTE = 34
+const COMMA = 44
+const DOT = 46
+const EQ = 61
+const BACKSLASH = 92
+
+/** A key or tag value: printable ASCII but `\ , = "` and space. Returns its end or BAIL. */
+function nameEnd(
+  b: Uint8Array,
+  i: number,
+  n: number,
+  line: Line,
+  k: number,
+  dots: boolean,
+): number {
+  let h = 0
+  const start = i
+  for (; i < n; i++) {
+    const c = b[i]
+    if (c === EQ || c === COMMA || c === SPACE) break
+    if (c <= SPACE || c > 126 || c === BACKSLASH || c === QUOTE || (c === DOT && !dots)) return BAIL
+    h = (Math.imul(h, 31) + c) | 0
+  }
+  if (k >= 0) line.hashes[k] = h ^ (i - start)
+  return i
+}
+
+function sameKey(b: Uint8Array, line: Line, x: number, y: number): boolean {
+  const ks = line.keys
+  const len = ks[2 * x + 1] - ks[2 * x]
+  if (len !== ks[2 * y + 1] - ks[2 * y]) return false
+  for (let i = 0, a = ks[2 * x], c = ks[2 * y]; i < len; i++)
+    if (b[a + i] !== b[c + i]) return false
+  return true
+}
+
+/** No two keys of the point (tags and fields together) may be equal. */
+function keysUnique(b: Uint8Array, line: Line): boolean {
+  const n = line.tags + line.fields
+  const h = line.hashes
+  for (let x = 1; x < n; x++) {
+    for (let y = 0; y < x; y++) if (h[x] === h[y] && sameKey(b, line, x, y)) return false
+  }
+  return true
+}
+
+function scanTags(b: Uint8Array, i: number, n: number, line: Line, r: ScanRules): number {
+  let k = 0
+  while (i < n && b[i] === COMMA) {
+    if (k >= MAX_KEYS / 2) return BAIL
+    const ke = nameEnd(b, i + 1, n, line, k, r.dotsAllowed)
+    if (ke <= i + 1 || ke - i - 1 > LIMITS.maxKeyBytes || b[ke] !== EQ) return BAIL
+    const ve = nameEnd(b, ke + 1, n, line, -1, true)
+    if (ve <= ke + 1 || ve - ke - 1 > LIMITS.maxTagValueBytes) return BAIL
+    line.keys[2 * k] = i + 1
+    line.keys[2 * k + 1] = ke
+    line.vals[2 * k] = ke + 1
+    line.vals[2 * k + 1] = ve
+    k++
+    i = ve
+  }
+  line.tags = k
+  return i
+}
+
+function scanFields(b: Uint8Array, i: number, n: number, line: Line, r: ScanRules): number {
+  let k = line.tags
+  for (;;) {
+    if (k >= MAX_KEYS) return BAIL
+    const ke = nameEnd(b, i, n, line, k, r.dotsAllowed)
+    if (ke <= i || ke - i > LIMITS.maxKeyBytes || b[ke] !== EQ || ke + 1 >= n) return BAIL
+    line.keys[2 * k] = i
+    line.keys[2 * k + 1] = ke
+    i = scanValue(b, ke + 1, n, line, k, r)
+    if (i < 0) return BAIL
+    k++
+    if (i >= n || b[i] !== COMMA) break
+    i++
+  }
+  line.fields = k - line.tags
+  return i
+}
+
+/**
+ * Scans the line at `i` (its first byte is not blank) into `line`; returns the offset past its
+ * line break, or BAIL.
+ */
+export function scanLine(b: Uint8Array, i: number, n: number, line: Line, r: ScanRules): number {
+  if (b[i] === 35 /* # */) return BAIL
+  const me = nameEnd(b, i, n, line, -1, true)
+  if (me <= i || me - i > LIMITS.maxMeasurementBytes || b[me] === EQ) return BAIL
+  line.nameEnd = me
+  i = scanTags(b, me, n, line, r)
+  if (i < 0 || i >= n || b[i] !== SPACE) return BAIL
+  i = scanFields(b, i + 1, n, line, r)
+  if (i < 0 || !keysUnique(b, line)) return BAIL
+  line.timeStart = line.timeEnd = i
+  if (i < n && b[i] === SPACE) {
+    const t = ++i
+    while (i < n && b[i] >= 48 && b[i] <= 57) i++
+    if (i === t || i - t > 19 || (b[t] === 48 && i - t > 1)) return BAIL
+    line.timeStart = t
+    line.timeEnd = i
+  }
+  if (i < n && b[i] === CR) i++
+  if (i < n && b[i] !== NL) return BAIL
+  return i + 1
+}

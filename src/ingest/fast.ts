@@ -1,0 +1,50 @@
+/**
+ * The fast route of a decode task: a line protocol body that needs no echo, no strict check,
+ * no RUM work, no pipeline script and no category rule beyond dropping strings goes through the
+ * byte-level transcoder; everything else (and every body the transcoder declines) takes the
+ * general path. Both give the same answer: the transcoder only accepts what it encodes exactly
+ * as the general path does, with no correction to report.
+ */
+import { optionsFor } from '../decode/check/options.js'
+import { formatOf } from '../decode/parse-body.js'
+import { transcodeLp } from '../decode/lp/transcode.js'
+import type { PipelineHost } from '../pipeline/worker-host.js'
+import type { DecodeOk, DecodeTask } from './protocol.js'
+
+const OPEN_BRACKET = 91
+
+/** Cheap tests on the task alone; the body is looked at only when they pass. */
+function eligible(t: DecodeTask): boolean {
+  if (t.echo || t.strict || t.rum || formatOf(t.contentType) !== 'lp') return false
+  const opts = optionsFor(t.category)
+  return opts.required.length === 0 && opts.disabledKeys.length === 0
+}
+
+export async function tryFast(
+  t: DecodeTask,
+  body: Uint8Array,
+  host: PipelineHost | null,
+): Promise<DecodeOk | null> {
+  if (!eligible(t) || body.length === 0 || body[0] === OPEN_BRACKET) return null
+  if (host && t.pipeline && (await host.mayApply(t.category, t.pipeline))) return null
+  const opts = optionsFor(t.category)
+  const r = transcodeLp({
+    body,
+    rules: { stringsKept: !opts.dropStrings, dotsAllowed: !opts.dotToUnderscore },
+    precision: t.precision,
+    now: t.now,
+    extraTags: t.extraTags,
+    maxPoints: t.maxPoints,
+  })
+  if (!r) return null
+  return {
+    ok: true,
+    points: r.points,
+    payload: r.payload,
+    echo: null,
+    warnings: {},
+    bodyBytes: body.length,
+    pipeline: [],
+    sourcemaps: undefined,
+  }
+}
