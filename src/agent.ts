@@ -17,6 +17,9 @@ import { PipelineEvents } from './telemetry/pipeline-events.js'
 import { identity, type Identity } from './identity.js'
 import type { Uploader } from './sinks/dataway/uploader.js'
 import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
+import type { NtpClock } from './sinks/dataway/ntp.js'
+import type { IoSettings } from './ingest/io.js'
+import { UplinkEvents } from './telemetry/uplink-events.js'
 import { WorkspaceThread } from './workspace/thread.js'
 import { EmbeddedWorkspaceEvents } from './telemetry/embedded-workspace-events.js'
 import { createApp } from './sources/http/app.js'
@@ -36,7 +39,16 @@ import { createMetrics, type Metrics } from './telemetry/metrics.js'
 import { addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
 import { SinkEvents } from './telemetry/sink-events.js'
 import { addBufferGauges, createSinkMetrics } from './telemetry/sink-metrics.js'
-import { createBuffer, createTags, createUploader, listenOptions } from './agent-build.js'
+import {
+  createBuffer,
+  createIo,
+  createNtp,
+  createTags,
+  createUploader,
+  createUpstreams,
+  listenOptions,
+  upstreamPools,
+} from './agent-build.js'
 import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
 import type { Inputs } from './inputs/inputs.js'
 
@@ -61,6 +73,8 @@ export class Agent {
   private readonly started: Component[] = []
   private stopping: Promise<void> | null = null
   private readonly sinkEvents: SinkEvents
+  private readonly ntp: NtpClock | null
+  private readonly io: IoSettings
   private readonly pipelineEvents: PipelineEvents | undefined
   private readonly rum: { deps: RumDeps; forwarder: ReplayForwarder } | null
 
@@ -72,11 +86,9 @@ export class Agent {
     this.metrics = createMetrics()
     this.events = new Events(log, this.metrics)
     this.identity = identity(cfg.agent.hostname)
-    this.sinkEvents = new SinkEvents(
-      log,
-      createSinkMetrics(this.metrics.registry),
-      this.events.recent,
-    )
+    const sinkMetrics = createSinkMetrics(this.metrics.registry)
+    this.sinkEvents = new SinkEvents(log, sinkMetrics, this.events.recent)
+    const uplink = new UplinkEvents(log, this.metrics.registry, sinkMetrics.dropped)
     this.buffer = createBuffer(cfg, this.sinkEvents)
     const pl = pipelineSettings(loaded)
     this.pool = new DecodePool({
@@ -91,7 +103,9 @@ export class Agent {
       pl && this.pipelineEvents
         ? new PipelineWatcher(pl.worker.dir, pl.watcher, this.pipelineEvents)
         : null
-    this.upstreams = cfg.dataway.urls.map(parseUpstream)
+    this.upstreams = createUpstreams(cfg)
+    this.ntp = createNtp(cfg, () => this.upstreams[0] ?? null, this.identity, uplink)
+    this.io = createIo(cfg, this.ntp, uplink)
     this.rum = cfg.rum.enable
       ? createRum(
           cfg,
@@ -110,6 +124,7 @@ export class Agent {
       tags: this.tags,
       pipelineVersion: this.watcher ? () => this.watcher!.version() : null,
       events: this.events,
+      io: this.io,
     })
     this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent)
     this.http = new HttpServer(
@@ -141,6 +156,7 @@ export class Agent {
       monitor: this.monitor,
       rum: this.rum?.deps ?? null,
       workspaceState: this.workspace ? () => this.workspace!.state() : null,
+      io: this.io,
     }
   }
 
@@ -159,11 +175,20 @@ export class Agent {
   }
 
   async start(): Promise<void> {
+    await this.begin(upstreamPools(() => this.upstreams))
     if (this.workspace) await this.beginWorkspace(this.workspace)
     const cfg = this.loaded.config
-    this.uploader = createUploader(cfg, this.buffer, this.upstreams, this.identity, this.sinkEvents)
+    this.uploader = createUploader(
+      cfg,
+      this.buffer,
+      this.upstreams,
+      this.identity,
+      this.sinkEvents,
+      this.tags,
+    )
     const forwarder = this.rum?.forwarder ?? null
     const parts = [
+      this.ntp,
       this.buffer,
       this.watcher,
       this.pool,

@@ -2,6 +2,7 @@
 import type { WriteBuffer } from '../../buffer/buffer.js'
 import type { Config } from '../../config/schema.js'
 import type { AcceptDeps } from '../../ingest/accept.js'
+import type { IoSettings } from '../../ingest/io.js'
 import type { Decoder } from '../../ingest/protocol.js'
 import type { PipelineDeps } from '../../pipeline/debug/types.js'
 import type { Identity } from '../../identity.js'
@@ -46,6 +47,8 @@ export interface HttpDeps {
   pipeline: PipelineDeps | null
   pipelineEvents?: PipelineEvents
   rum?: RumDeps | null
+  /** `[io]` filters and correction, and the upstream's clock; absent: none. */
+  io?: IoSettings
   /** The embedded workspace's state for `/v1/ping` (`ok`, `failed: ...`); null when none. */
   workspaceState?: (() => string) | null
 }
@@ -58,5 +61,6 @@ export function acceptDeps(d: HttpDeps): AcceptDeps {
     decoder: d.decoder,
     buffer: d.buffer,
     scriptRan: (category, s) => d.pipelineEvents?.ran(category, s),
+    io: d.io,
   }
 }
