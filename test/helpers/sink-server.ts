@@ -34,7 +34,7 @@ export class SinkServer {
   private server: http.Server | null = null
   private hung: http.ServerResponse[] = []
 
-  async start(port = 0, tls?: { key: string | Buffer; cert: string | Buffer }): Promise<string> {
+  async start(port = 0, tls?: https.ServerOptions): Promise<string> {
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) =>
       void this.handle(req, res)
     this.server = tls ? https.createServer(tls, handler) : http.createServer(handler)

@@ -13,6 +13,8 @@ export interface TestCerts {
   caFile: string
   /** Signed by the CA, for IP 127.0.0.1. */
   server: { key: Buffer; cert: Buffer }
+  /** Signed by the CA, a client certificate (files, as the agent reads them). */
+  client: { keyFile: string; certFile: string }
   /** Self-signed, for IP 127.0.0.1. */
   selfSigned: { key: Buffer; cert: Buffer }
 }
@@ -79,11 +81,37 @@ export function makeCerts(): TestCerts {
     '-addext',
     'subjectAltName=IP:127.0.0.1',
   ])
+  openssl(dir, [
+    'req',
+    ...ec,
+    '-keyout',
+    'client.key',
+    '-out',
+    'client.csr',
+    '-subj',
+    '/CN=ferry-agent',
+  ])
+  openssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    'client.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'client.pem',
+    '-days',
+    '2',
+  ])
   const read = (f: string) => fs.readFileSync(path.join(dir, f))
   return {
     dir,
     caFile: path.join(dir, 'ca.pem'),
     server: { key: read('server.key'), cert: read('server.pem') },
+    client: { keyFile: path.join(dir, 'client.key'), certFile: path.join(dir, 'client.pem') },
     selfSigned: { key: read('self.key'), cert: read('self.pem') },
   }
 }

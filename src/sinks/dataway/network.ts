@@ -62,7 +62,14 @@ export function createDispatcher(o: NetworkOptions, t: TlsMaterial = tlsMaterial
       connect: t,
       proxyTunnel: false,
     })
-  if (o.envProxy) return new EnvHttpProxyAgent({ connect: t, requestTls: t, proxyTls: t })
+  if (o.envProxy)
+    // Its options reach the proxy agents it makes, so http goes in forward form here too.
+    return new EnvHttpProxyAgent({
+      connect: t,
+      requestTls: t,
+      proxyTls: t,
+      proxyTunnel: false,
+    } as EnvHttpProxyAgent.Options)
   return new Agent({ connect: t })
 }
 

@@ -75,7 +75,8 @@ export class NtpClock implements Component {
       if (!res.ok) throw new Error(`answered ${res.status}`)
       const sec = (JSON.parse(text) as { timestamp_sec?: unknown }).timestamp_sec
       if (typeof sec !== 'number' || !Number.isFinite(sec)) throw new Error('no timestamp_sec')
-      const measured = Math.round(sec - this.now() / 1000)
+      // Whole seconds on both sides, as the answer is: rounding one side only would be off by one.
+      const measured = Math.trunc(sec) - Math.floor(this.now() / 1000)
       this.offset = Math.abs(measured) * 1000 >= this.o.diffMs ? measured * 1000 : 0
       this.events.ntpSynced(up.label, measured, this.offset / 1000)
     } catch (e) {
