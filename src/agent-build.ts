@@ -5,7 +5,17 @@ import type { Config } from './config/schema.js'
 import type { Identity } from './identity.js'
 import { userAgent } from './sinks/dataway/send.js'
 import { Uploader } from './sinks/dataway/uploader.js'
-import type { Upstream } from './sinks/dataway/upstream.js'
+import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
+import {
+  createDispatcher,
+  tlsMaterial,
+  withDispatcher,
+  type NetworkOptions,
+} from './sinks/dataway/network.js'
+import { NtpClock, type NtpEvents } from './sinks/dataway/ntp.js'
+import { sinkKeys } from './sinks/dataway/sinker.js'
+import { ioSettings, type IoEvents, type IoSettings } from './ingest/io.js'
+import type { Component } from './component.js'
 import type { SinkEvents } from './telemetry/sink-events.js'
 import { GlobalTags } from './tags/global-tags.js'
 import type { ListenOptions } from './http/server.js'
@@ -39,6 +49,7 @@ export function createUploader(
   upstreams: Upstream[],
   id: Identity,
   events: SinkEvents,
+  tags?: GlobalTags,
 ): Uploader {
   const d = cfg.dataway
   return new Uploader(
@@ -56,6 +67,10 @@ export function createUploader(
       concurrency: d.upload_concurrency,
       shutdownTimeoutMs: d.shutdown_timeout,
       maxDeadLetters: d.max_dead_letters,
+      sinkKeys: () =>
+        d.enable_sinker && tags
+          ? sinkKeys(Object.keys(tags.hostTags()), d.global_customer_keys)
+          : [],
     },
     events,
   )
@@ -91,4 +106,66 @@ export function createTap(cfg: Config, events: TapEvents): TapHub | null {
   return t.max_clients > 0
     ? new TapHub({ maxClients: t.max_clients, queuePoints: t.queue_points }, events)
     : null
+}
+
+export function networkOptions(cfg: Config): NetworkOptions {
+  const d = cfg.dataway
+  return {
+    proxy: d.http_proxy,
+    envProxy: d.use_env_proxy,
+    insecure: d.tls_insecure,
+    caFile: d.tls_ca_file,
+    certFile: d.tls_cert_file,
+    keyFile: d.tls_key_file,
+  }
+}
+
+/** `[dataway] urls`, each with a connection pool of its own (proxy, TLS). */
+export function createUpstreams(cfg: Config): Upstream[] {
+  const net = networkOptions(cfg)
+  const tls = tlsMaterial(net)
+  return cfg.dataway.urls.map((u) => withDispatcher(parseUpstream(u), createDispatcher(net, tls)))
+}
+
+/** Closes the upstreams' connection pools; started first, so it stops last. */
+export function upstreamPools(upstreams: () => Upstream[]): Component {
+  return {
+    name: 'upstream-pools',
+    start: async () => {},
+    shutdown: async () => {
+      await Promise.allSettled(upstreams().map((u) => u.dispatcher?.close()))
+    },
+  }
+}
+
+/** The clock of the first configured upstream; null when off or when there is none. */
+export function createNtp(
+  cfg: Config,
+  upstream: () => Upstream | null,
+  id: Identity,
+  events: NtpEvents,
+): NtpClock | null {
+  const n = cfg['dataway.ntp']
+  if (!n.enable || cfg.dataway.urls.length === 0) return null
+  return new NtpClock(
+    upstream,
+    {
+      intervalMs: n.interval,
+      diffMs: n.diff,
+      timeoutMs: Math.min(cfg.dataway.timeout, 10_000),
+      userAgent: userAgent(id.version, id.host),
+    },
+    events,
+  )
+}
+
+export function createIo(cfg: Config, ntp: NtpClock | null, events: IoEvents): IoSettings {
+  return ioSettings(
+    {
+      autoTimestampCorrection: cfg.io.auto_timestamp_correction,
+      filters: cfg.io.filters as Record<string, string[]>,
+    },
+    ntp ? () => ntp.offsetMs() : () => 0,
+    events,
+  )
 }

@@ -17,6 +17,9 @@ import { PipelineEvents } from './telemetry/pipeline-events.js'
 import { identity, type Identity } from './identity.js'
 import type { Uploader } from './sinks/dataway/uploader.js'
 import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
+import type { NtpClock } from './sinks/dataway/ntp.js'
+import type { IoSettings } from './ingest/io.js'
+import { UplinkEvents } from './telemetry/uplink-events.js'
 import { WorkspaceThread, type ThreadReady } from './workspace/thread.js'
 import { EmbeddedWorkspaceEvents } from './telemetry/embedded-workspace-events.js'
 import { createApp } from './sources/http/app.js'
@@ -40,11 +43,15 @@ import type { TapHub } from './ingest/tap.js'
 import { addBufferGauges, createSinkMetrics } from './telemetry/sink-metrics.js'
 import {
   addOpsMetrics,
-  createTap,
   createBuffer,
+  createIo,
+  createNtp,
   createTags,
+  createTap,
   createUploader,
+  createUpstreams,
   listenOptions,
+  upstreamPools,
 } from './agent-build.js'
 import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
 import type { Inputs } from './inputs/inputs.js'
@@ -71,6 +78,8 @@ export class Agent {
   private readonly started: Component[] = []
   private stopping: Promise<void> | null = null
   private readonly sinkEvents: SinkEvents
+  private readonly ntp: NtpClock | null
+  private readonly io: IoSettings
   private readonly pipelineEvents: PipelineEvents | undefined
   private readonly rum: { deps: RumDeps; forwarder: ReplayForwarder } | null
 
@@ -82,11 +91,9 @@ export class Agent {
     this.metrics = createMetrics()
     this.events = new Events(log, this.metrics)
     this.identity = identity(cfg.agent.hostname)
-    this.sinkEvents = new SinkEvents(
-      log,
-      createSinkMetrics(this.metrics.registry),
-      this.events.recent,
-    )
+    const sinkMetrics = createSinkMetrics(this.metrics.registry)
+    this.sinkEvents = new SinkEvents(log, sinkMetrics, this.events.recent)
+    const uplink = new UplinkEvents(log, this.metrics.registry, sinkMetrics.dropped)
     this.buffer = createBuffer(cfg, this.sinkEvents)
     const pl = pipelineSettings(loaded)
     this.pool = new DecodePool({
@@ -101,7 +108,9 @@ export class Agent {
       pl && this.pipelineEvents
         ? new PipelineWatcher(pl.worker.dir, pl.watcher, this.pipelineEvents)
         : null
-    this.upstreams = cfg.dataway.urls.map(parseUpstream)
+    this.upstreams = createUpstreams(cfg)
+    this.ntp = createNtp(cfg, () => this.upstreams[0] ?? null, this.identity, uplink)
+    this.io = createIo(cfg, this.ntp, uplink)
     this.rum = cfg.rum.enable
       ? createRum(
           cfg,
@@ -122,6 +131,7 @@ export class Agent {
       pipelineVersion: this.watcher ? () => this.watcher!.version() : null,
       events: this.events,
       tap: this.tap,
+      io: this.io,
     })
     this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent, cfg.health)
     this.http = new HttpServer(
@@ -155,6 +165,7 @@ export class Agent {
       rum: this.rum?.deps ?? null,
       workspaceState: this.workspace ? () => this.workspace!.state() : null,
       tap: this.tap,
+      io: this.io,
     }
   }
 
@@ -191,11 +202,20 @@ export class Agent {
   }
 
   async start(): Promise<void> {
+    await this.begin(upstreamPools(() => this.upstreams))
     if (this.workspace) await this.beginWorkspace(this.workspace)
     const cfg = this.loaded.config
-    this.uploader = createUploader(cfg, this.buffer, this.upstreams, this.identity, this.sinkEvents)
+    this.uploader = createUploader(
+      cfg,
+      this.buffer,
+      this.upstreams,
+      this.identity,
+      this.sinkEvents,
+      this.tags,
+    )
     const forwarder = this.rum?.forwarder ?? null
     const parts = [
+      this.ntp,
       this.buffer,
       this.watcher,
       this.pool,

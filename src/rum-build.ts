@@ -8,6 +8,7 @@ import { IpDb } from './rum/geo/ipdb.js'
 import { GeoTagger } from './rum/geo/tags.js'
 import { SourceMapResolver, type ResolverOptions } from './rum/sourcemap/resolver.js'
 import { userAgent } from './sinks/dataway/send.js'
+import { upstreamFetch } from './sinks/dataway/network.js'
 import type { Upstream } from './sinks/dataway/upstream.js'
 import type { RumDeps } from './sources/http/deps.js'
 import type { RumEvents } from './telemetry/rum-events.js'
@@ -36,6 +37,11 @@ export function createRum(
     },
     userAgent: userAgent(id.version, id.host),
     timeoutMs: 75_000,
+    // Through the upstream's proxy and TLS settings, as every other upstream call.
+    fetch: (url: string, init: RequestInit) => {
+      const up = upstream()
+      return up ? upstreamFetch(up, url, init) : fetch(url, init)
+    },
   }
   const forwarder = new ReplayForwarder(replay, target, (o, detail) => events.replay(o, detail))
   const geo = cfg.rum.geoip ? new GeoTagger(new IpDb()) : null

@@ -43,6 +43,11 @@ export interface Plan {
   end: number
   /** Body size the window is cut with. */
   maxRaw: number
+  /**
+   * The sinker's keys the window is grouped by (sorted), when the sinker is on: kept with the
+   * plan so a window read again after a restart is grouped as before, whatever the config says.
+   */
+  sinkKeys?: string[]
 }
 
 /** A body an upstream refused for good, kept for the operator. */

@@ -40,7 +40,9 @@ export function coerce(spec: KeySpec, raw: unknown, fromEnv: boolean): [unknown]
       return coerceTags(raw, fromEnv)
     case 'table':
       // A nested table in the reference's shape (`[inputs.prom.tags_rename]`): its `check`
-      // validates the inside, which no generic type can describe.
+      // validates the inside, which no generic type can describe. From the environment it is
+      // JSON, as the reference agent reads ENV_IO_FILTERS.
+      if (fromEnv && typeof raw === 'string') return jsonTable(raw)
       return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !fromEnv
         ? [structuredClone(raw)]
         : 'expected a table'
@@ -62,4 +64,14 @@ function coerceTags(raw: unknown, fromEnv: boolean): [unknown] | string {
   for (const [k, v] of Object.entries(raw))
     if (typeof v !== 'string') return `tag ${k}: expected a string`
   return [{ ...(raw as Record<string, string>) }]
+}
+
+function jsonTable(raw: string): [unknown] | string {
+  try {
+    const v: unknown = JSON.parse(raw)
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return [v]
+  } catch {
+    // Reported below as the one message for anything that is not a JSON object.
+  }
+  return 'expected a JSON object'
 }

@@ -166,6 +166,9 @@ function crossCheck(c: Config, errors: string[]): void {
   const tls = c['http_api.tls']
   if (!tls.cert !== !tls.privkey)
     errors.push('http_api.tls: cert and privkey must be set together (or neither)')
+  const dw = c.dataway
+  if (!dw.tls_cert_file !== !dw.tls_key_file)
+    errors.push('dataway: tls_cert_file and tls_key_file must be set together (or neither)')
 }
 
 export function containerMode(env: NodeJS.ProcessEnv): boolean {

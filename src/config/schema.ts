@@ -7,6 +7,7 @@
  */
 import { PIPELINE_SCHEMA } from './schema-pipeline.js'
 import { DIALTEST_SCHEMA } from './schema-dialtest.js'
+import { DATAWAY_NET_KEYS, DATAWAY_NTP_SCHEMA, IO_SCHEMA } from './schema-dataway-net.js'
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
 import { RUM_SCHEMA } from './schema-rum.js'
 import { HEALTH_SCHEMA, TAP_SCHEMA } from './schema-ops.js'
@@ -118,7 +119,9 @@ export const SCHEMA = {
       env: 'ENV_DATAWAY_MAX_DEAD_LETTERS',
       check: positive,
     },
+    ...DATAWAY_NET_KEYS,
   },
+  'dataway.ntp': DATAWAY_NTP_SCHEMA,
   'dataway.wal': {
     path: { type: 'string', default: '', env: 'ENV_DATAWAY_WAL_PATH' },
     durability: {
@@ -152,6 +155,7 @@ export const SCHEMA = {
       check: nonNegative,
     },
   },
+  io: IO_SCHEMA,
   global_host_tags: { '*': { type: 'tags', default: {}, env: 'ENV_GLOBAL_HOST_TAGS', live: true } },
   election: {
     enable: { type: 'bool', default: false, env: 'ENV_ENABLE_ELECTION' },

@@ -6,6 +6,7 @@
 import type { WriteBuffer } from '../buffer/buffer.js'
 import { FerryError } from '../errors.js'
 import type { ScriptStat } from '../pipeline/apply.js'
+import type { IoSettings } from './io.js'
 import type { DecodeOk, DecodeTask, Decoder } from './protocol.js'
 import type { TapHub } from './tap.js'
 
@@ -16,6 +17,17 @@ export interface AcceptDeps {
   scriptRan?: (category: string, s: ScriptStat) => void
   /** Watchers of accepted points (`ferry tap`); costs one read when none is attached. */
   tap?: TapHub | null
+  /** `[io]` and the upstream's clock; absent: local clock, no filters, no correction. */
+  io?: IoSettings
+}
+
+/** The task as `[io]` says: stamped by the upstream's clock, with its IO instructions. */
+function withIo(task: DecodeTask, io: IoSettings | undefined): DecodeTask {
+  if (!io) return task
+  const offset = io.clockOffsetMs()
+  const ioTask = io.task(task.category)
+  if (!offset && !ioTask) return task
+  return { ...task, now: task.now + BigInt(offset) * 1_000_000n, io: ioTask }
 }
 
 export interface AcceptOptions {
@@ -29,8 +41,10 @@ export interface AcceptOptions {
 }
 
 export async function accept(d: AcceptDeps, task: DecodeTask, o: AcceptOptions): Promise<DecodeOk> {
-  const out = await d.decoder.decode(task)
+  const out = await d.decoder.decode(withIo(task, d.io))
   for (const s of out.pipeline) d.scriptRan?.(task.category, s)
+  if (out.filtered && !o.dry) d.io?.events.pointsFiltered(task.category, out.filtered)
+  if (out.retimed && !o.dry) d.io?.events.pointsRetimed(task.category, out.retimed)
   // Answered 408 already: keep nothing, so that the client's retry is not a duplicate.
   if (o.abandoned?.()) throw new FerryError('requestTimeout', 'timed out before storing')
   if (!o.dry && out.points > 0)

@@ -1,6 +1,6 @@
 /**
  * The fast route of a decode task: a line protocol body that needs no echo, no strict check,
- * no RUM work, no pipeline script and no category rule beyond dropping strings goes through the
+ * no RUM work, no `[io]` filter or time correction, no pipeline script and no category rule beyond dropping strings goes through the
  * byte-level transcoder; everything else (and every body the transcoder declines) takes the
  * general path. Both give the same answer: the transcoder only accepts what it encodes exactly
  * as the general path does, with no correction to report.
@@ -15,7 +15,7 @@ const OPEN_BRACKET = 91
 
 /** Cheap tests on the task alone; the body is looked at only when they pass. */
 function eligible(t: DecodeTask): boolean {
-  if (t.echo || t.strict || t.rum || formatOf(t.contentType) !== 'lp') return false
+  if (t.echo || t.strict || t.rum || t.io || formatOf(t.contentType) !== 'lp') return false
   const opts = optionsFor(t.category)
   return opts.required.length === 0 && opts.disabledKeys.length === 0
 }

@@ -1,6 +1,6 @@
 /**
  * One decode task, start to end: decompress, parse, resolve times, correct, echo, add global
- * tags, encode. Runs inside a worker; never throws (errors come back as `DecodeFailed`).
+ * tags, pipeline, IO filters and time correction (io-apply.ts), encode. Runs inside a worker; never throws (errors come back as `DecodeFailed`).
  */
 import { FerryError, toPayload } from '../errors.js'
 import type { Point } from '../shared/point.js'
@@ -19,6 +19,7 @@ import type { PipelineHost } from '../pipeline/worker-host.js'
 import type { ScriptStat } from '../pipeline/apply.js'
 import type { SourceMapResolver } from '../rum/sourcemap/resolver.js'
 import { addGeoTags, checkRum, resolveStacks } from './rum.js'
+import { applyIo } from './io-apply.js'
 
 function resolveTimes(points: Point[], t: DecodeTask, format: BodyFormat): void {
   for (let i = 0; i < points.length; i++) {
@@ -116,16 +117,19 @@ export async function processTask(
     const sourcemaps = t.rum && resolver ? await resolveStacks(points, resolver) : undefined
     addExtraTags(points, t.extraTags)
     const out = await runPipeline(t, points, host, warnings)
-    const payload = encodeAll(out.points, body.length)
+    const io = t.io ? applyIo(out.points, t.category, t.io, t.now) : null
+    const kept = io ? io.points : out.points
+    const payload = encodeAll(kept, body.length)
     return {
       ok: true,
-      points: out.points.length,
+      points: kept.length,
       payload,
       echo: echoed,
       warnings,
       bodyBytes: body.length,
       pipeline: out.stats,
       sourcemaps,
+      ...(io ? { filtered: io.filtered, retimed: io.retimed } : {}),
     }
   } catch (e) {
     if (e instanceof FerryError) return { ok: false, error: toPayload(e) }

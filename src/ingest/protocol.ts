@@ -9,6 +9,7 @@ import type { Precision } from '../decode/precision.js'
 import type { ScriptStat } from '../pipeline/apply.js'
 import type { PipelineTaskInfo } from '../pipeline/worker-host.js'
 import type { DebugTask } from '../pipeline/debug/types.js'
+import type { IoTask } from './io.js'
 import type { RumTask, SourceMapStat } from './rum.js'
 
 export interface DecodeTask {
@@ -31,6 +32,8 @@ export interface DecodeTask {
   pipeline: PipelineTaskInfo | null
   /** RUM checks and tags; absent for other categories and when `[rum] enable = false`. */
   rum?: RumTask
+  /** IO filters and time correction (io.ts); absent when the category has neither. */
+  io?: IoTask
 }
 
 export interface DecodeOk {
@@ -46,6 +49,9 @@ export interface DecodeOk {
   pipeline: ScriptStat[]
   /** One entry per RUM error point given to the source map resolver. */
   sourcemaps?: SourceMapStat[]
+  /** Points an IO filter dropped, and points re-timed (only when `io` was set). */
+  filtered?: number
+  retimed?: number
 }
 
 export interface DecodeFailed {

@@ -7,6 +7,7 @@ import type { WriteBuffer } from '../buffer/buffer.js'
 import { PbWriter } from '../decode/codec/pb-writer.js'
 import { encodePoint } from '../decode/codec/protobuf.js'
 import { accept } from '../ingest/accept.js'
+import type { IoSettings } from '../ingest/io.js'
 import { plainTask, type Decoder } from '../ingest/protocol.js'
 import type { TapHub } from '../ingest/tap.js'
 import type { Category } from '../shared/category.js'
@@ -24,6 +25,8 @@ export interface SubmitDeps {
   maxPoints: number
   /** Collected points are tapped as written ones are. */
   tap?: TapHub | null
+  /** `[io]` filters and correction, and the upstream's clock. */
+  io?: IoSettings
 }
 
 function encode(points: Point[]): Uint8Array {

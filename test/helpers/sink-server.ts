@@ -1,9 +1,11 @@
 /**
  * A test upstream (the far side of the uploader): a real HTTP server that decodes what the
  * agent uploads (gzip/zstd, PBPoints), keeps every point, and can be told to fail: answer a
- * status, hang, or drop the connection.
+ * status, hang, or drop the connection. It answers `GET /v1/ntp` with its clock plus
+ * `ntpSkewSeconds` (not counted as an upload), and serves https when given a key and cert.
  */
 import http from 'node:http'
+import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import { decompress as zstdDecompress } from '@mongodb-js/zstd'
@@ -27,16 +29,26 @@ export class SinkServer {
   mode: Mode = { kind: 'ok' }
   received: Received[] = []
   requests = 0
+  ntpSkewSeconds = 0
+  ntpRequests = 0
   private server: http.Server | null = null
   private hung: http.ServerResponse[] = []
 
-  async start(port = 0): Promise<string> {
-    this.server = http.createServer((req, res) => void this.handle(req, res))
+  async start(port = 0, tls?: https.ServerOptions): Promise<string> {
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) =>
+      void this.handle(req, res)
+    this.server = tls ? https.createServer(tls, handler) : http.createServer(handler)
     await new Promise<void>((r) => this.server!.listen(port, '127.0.0.1', r))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}?token=tkn_0123456789abcdef0123456789abcdef`
+    const scheme = tls ? 'https' : 'http'
+    return `${scheme}://127.0.0.1:${(this.server.address() as AddressInfo).port}?token=tkn_0123456789abcdef0123456789abcdef`
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (req.method === 'GET' && req.url?.startsWith('/v1/ntp')) {
+      this.ntpRequests++
+      const timestamp_sec = Math.floor(Date.now() / 1000) + this.ntpSkewSeconds
+      return void res.end(JSON.stringify({ timestamp_sec }))
+    }
     const chunks: Buffer[] = []
     for await (const c of req) chunks.push(c as Buffer)
     this.requests++

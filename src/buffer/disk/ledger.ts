@@ -13,6 +13,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
+import type { PositionValue } from './positions.js'
 import type { CategoryStats } from './stats.js'
 
 export interface LedgerCategory {
@@ -28,7 +29,7 @@ export interface LedgerData {
   /** Highest seq handed out. */
   lastSeq: number
   /** `cursor:<reader>` and `plan:<reader>` entries of the buffer's meta. */
-  positions: Record<string, number | [number, number]>
+  positions: Record<string, PositionValue>
   categories: Partial<Record<Category, LedgerCategory>>
   writtenAt: number
 }

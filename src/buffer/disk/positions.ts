@@ -12,7 +12,9 @@ import { randomBytes } from 'node:crypto'
 import type { Database } from 'lmdb'
 import type { Plan } from '../buffer.js'
 
-type Value = number | string | [number, number]
+/** A plan is `[end, maxRaw]`, or `[end, maxRaw, sinkKeys]` when grouped by the sinker. */
+export type PositionValue = number | [number, number] | [number, number, string[]]
+type Value = string | PositionValue
 
 const ID_KEY = 'identity'
 /** Seqs up to this were handed out before a salvage; new records go above it. */
@@ -37,15 +39,15 @@ export class Positions {
   }
 
   /** Every cursor and plan, as the ledger keeps them. */
-  entries(): Record<string, number | [number, number]> {
-    const out: Record<string, number | [number, number]> = {}
+  entries(): Record<string, PositionValue> {
+    const out: Record<string, PositionValue> = {}
     for (const { key, value } of this.meta.getRange())
       if (key.startsWith('cursor:') || key.startsWith('plan:')) out[key] = value as number
     return out
   }
 
   /** Puts back cursors and plans (from a ledger) and the seq floor, in one transaction. */
-  async restore(entries: Record<string, number | [number, number]>, floor: number): Promise<void> {
+  async restore(entries: Record<string, PositionValue>, floor: number): Promise<void> {
     await this.meta.transaction(() => {
       for (const [k, v] of Object.entries(entries)) void this.meta.put(k, v)
       void this.meta.put(FLOOR_KEY, floor)
@@ -78,11 +80,15 @@ export class Positions {
 
   plan(name: string): Plan | null {
     const v = this.meta.get(`plan:${name}`)
-    return Array.isArray(v) ? { end: v[0], maxRaw: v[1] } : null
+    if (!Array.isArray(v)) return null
+    return v.length > 2 ? { end: v[0], maxRaw: v[1], sinkKeys: v[2] } : { end: v[0], maxRaw: v[1] }
   }
 
   /** Resolves once the plan is committed: it must be on disk before the first send. */
   async setPlan(name: string, plan: Plan): Promise<void> {
-    await this.meta.put(`plan:${name}`, [plan.end, plan.maxRaw])
+    const v: PositionValue = plan.sinkKeys
+      ? [plan.end, plan.maxRaw, plan.sinkKeys]
+      : [plan.end, plan.maxRaw]
+    await this.meta.put(`plan:${name}`, v)
   }
 }

@@ -11,6 +11,8 @@ export interface ReplayTarget {
   url(): string | null
   userAgent: string
   timeoutMs: number
+  /** The upstream's fetch (its proxy and TLS); the process's default when absent. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>
 }
 
 export type ReplayOutcome = 'sent' | 'failed' | 'rejected'
@@ -58,7 +60,7 @@ export class ReplayForwarder implements Component {
     if (!url) return false
     try {
       const item = await this.queue.read(id)
-      const res = await fetch(url, {
+      const res = await (this.target.fetch ?? fetch)(url, {
         method: 'POST',
         body: item.body,
         headers: { 'Content-Type': item.contentType, 'User-Agent': this.target.userAgent },

@@ -20,6 +20,8 @@ export interface UploadBody {
   /** `X-Pkg-Id`: the buffer's identity plus the exact record range (pkg-id.ts). */
   pkgId: string
   storageIndex?: string
+  /** `X-Global-Tags`: the sinker group of every point in the body (sinker.ts). */
+  globalTags?: string
   /** Lowest and highest buffer seq the body covers. */
   firstSeq: number
   lastSeq: number
@@ -84,7 +86,19 @@ function pieces(b: StoredBatch, maxRaw: number): Piece[] {
   return out
 }
 
-function toBody(category: string, bufferId: string, group: Piece[], keep: Keep): UploadBody {
+/** A sinker group: its header value and the id part derived from it (pkg-id.ts). */
+export interface SinkGroup {
+  header: string
+  id: string
+}
+
+function toBody(
+  category: string,
+  bufferId: string,
+  group: Piece[],
+  keep: Keep,
+  sink?: SinkGroup,
+): UploadBody {
   const first = group[0]
   const last = group[group.length - 1]
   const kept = group.filter((p) => keep(p.batch.receivedAt))
@@ -94,8 +108,9 @@ function toBody(category: string, bufferId: string, group: Piece[], keep: Keep):
     category,
     payload,
     points,
-    pkgId: packageId(bufferId, first.batch.seq, last.batch.seq, first.entries),
+    pkgId: packageId(bufferId, first.batch.seq, last.batch.seq, first.entries, sink?.id),
     ...(first.batch.storageIndex ? { storageIndex: first.batch.storageIndex } : {}),
+    ...(sink ? { globalTags: sink.header } : {}),
     firstSeq: first.batch.seq,
     lastSeq: last.batch.seq,
     receivedAt: Math.max(0, ...kept.map((p) => p.batch.receivedAt)),
@@ -112,12 +127,13 @@ export function buildBodies(
   batches: StoredBatch[],
   maxRaw: number,
   keep: Keep = () => true,
+  sink?: SinkGroup,
 ): UploadBody[] {
   const bodies: UploadBody[] = []
   let group: Piece[] = []
   let size = 0
   const flush = () => {
-    if (group.length) bodies.push(toBody(category, bufferId, group, keep))
+    if (group.length) bodies.push(toBody(category, bufferId, group, keep, sink))
     group = []
     size = 0
   }

@@ -10,6 +10,7 @@ import zlib from 'node:zlib'
 import { compress as zstdCompress } from '@mongodb-js/zstd'
 import { FerryError } from '../../errors.js'
 import type { UploadBody } from './bodies.js'
+import { upstreamFetch } from './network.js'
 import { writeUrl, type Upstream } from './upstream.js'
 
 const gzip = promisify(zlib.gzip)
@@ -76,9 +77,10 @@ export function httpSend(up: Upstream, o: SendOptions): Send {
     }
     if (encoding) headers['Content-Encoding'] = encoding
     if (body.storageIndex) headers['X-Storage-Index-Name'] = body.storageIndex
+    if (body.globalTags) headers['X-Global-Tags'] = body.globalTags
     let res: Response
     try {
-      res = await fetch(writeUrl(up, body.category), {
+      res = await upstreamFetch(up, writeUrl(up, body.category), {
         method: 'POST',
         headers,
         body: data,

@@ -19,6 +19,7 @@ import type { ReadBuffer, StoredBatch } from '../../buffer/buffer.js'
 import type { Component } from '../../component.js'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
 import { buildBodies, type UploadBody } from './bodies.js'
+import { groupedBodies } from './sinker.js'
 import { httpSend, UploadError, type Send, type SendOptions } from './send.js'
 import type { Upstream } from './upstream.js'
 import { withMetrics, withRetry, withTimeout } from './wrappers.js'
@@ -32,6 +33,8 @@ export interface UploaderOptions extends SendOptions {
   concurrency: number
   shutdownTimeoutMs: number
   maxDeadLetters: number
+  /** The sinker's keys for a new window (sinker.ts); empty or absent when the sinker is off. */
+  sinkKeys?: () => string[]
 }
 
 export interface UploadEvents {
@@ -50,6 +53,7 @@ interface Window {
   /** Last seq of the window (records up to it may have been pruned or dropped). */
   end: number
   maxRaw: number
+  sinkKeys?: string[]
 }
 
 export class Uploader implements Component {
@@ -143,20 +147,24 @@ export class Uploader implements Component {
     const plan = this.buffer.getPlan(reader)
     if (plan && plan.end > cursor) {
       const batches = this.buffer.read(c, cursor, 0, plan.end)
-      return { batches, end: plan.end, maxRaw: plan.maxRaw }
+      return { ...plan, batches }
     }
     const maxRaw = this.opts.maxRawBodySize
     const batches = this.buffer.read(c, cursor, maxRaw * this.opts.concurrency * 2)
     if (!batches.length) return null
     const end = batches[batches.length - 1].seq
-    await this.buffer.setPlan(reader, { end, maxRaw })
-    return { batches, end, maxRaw }
+    const keys = this.opts.sinkKeys?.() ?? []
+    const next = keys.length ? { end, maxRaw, sinkKeys: keys } : { end, maxRaw }
+    await this.buffer.setPlan(reader, next)
+    return { ...next, batches }
   }
 
   private async deliver(up: Upstream, c: Category, w: Window, send: Send): Promise<Outcome> {
     const now = Date.now()
     const keep = (receivedAt: number) => now - receivedAt <= this.opts.maxAgeMs
-    const bodies = buildBodies(c, this.buffer.id, w.batches, w.maxRaw, keep)
+    const bodies = w.sinkKeys
+      ? groupedBodies(c, this.buffer.id, w.batches, w.maxRaw, w.sinkKeys, keep)
+      : buildBodies(c, this.buffer.id, w.batches, w.maxRaw, keep)
     for (const b of bodies)
       if (b.expiredPoints) this.events.pointsDropped(c, 'expired', b.expiredPoints)
     const live = bodies.filter((b) => b.points > 0)

@@ -3,6 +3,7 @@
  * agent, the URL's path is ignored and every query parameter is kept on each request.
  */
 import crypto from 'node:crypto'
+import type { Dispatcher } from 'undici'
 
 export interface Upstream {
   /** Stable id for cursors: a hash of the URL (the token never reaches labels or logs). */
@@ -12,6 +13,8 @@ export interface Upstream {
   origin: string
   query: string
   token: string
+  /** Its connection pool (proxy, TLS: network.ts); absent means the process's default one. */
+  dispatcher?: Dispatcher
 }
 
 export function parseUpstream(raw: string): Upstream {

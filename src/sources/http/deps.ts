@@ -2,6 +2,7 @@
 import type { WriteBuffer } from '../../buffer/buffer.js'
 import type { Config } from '../../config/schema.js'
 import type { AcceptDeps } from '../../ingest/accept.js'
+import type { IoSettings } from '../../ingest/io.js'
 import type { Decoder } from '../../ingest/protocol.js'
 import type { TapHub } from '../../ingest/tap.js'
 import type { PipelineDeps } from '../../pipeline/debug/types.js'
@@ -48,6 +49,8 @@ export interface HttpDeps {
   pipeline: PipelineDeps | null
   pipelineEvents?: PipelineEvents
   rum?: RumDeps | null
+  /** `[io]` filters and correction, and the upstream's clock; absent: none. */
+  io?: IoSettings
   /** The embedded workspace's state for `/v1/ping` (`ok`, `failed: ...`); null when none. */
   workspaceState?: (() => string) | null
   /** Watchers of accepted points (`GET /v1/tap`); null when `[tap] max_clients = 0`. */
@@ -63,5 +66,6 @@ export function acceptDeps(d: HttpDeps): AcceptDeps {
     buffer: d.buffer,
     scriptRan: (category, s) => d.pipelineEvents?.ran(category, s),
     tap: d.tap,
+    io: d.io,
   }
 }

@@ -65,6 +65,9 @@ export function bufferContract(name: string, make: () => Promise<BatchBuffer>): 
     assert.equal(b.getCursor('a:metric'), 7)
     assert.equal(b.getCursor('b:metric'), 0)
     assert.deepEqual(b.getPlan('a:metric'), { end: 9, maxRaw: 1024 })
+    // The sinker's keys travel with the plan, so a window is grouped as planned.
+    await b.setPlan('a:logging', { end: 4, maxRaw: 2048, sinkKeys: ['host', 'region'] })
+    assert.deepEqual(b.getPlan('a:logging'), { end: 4, maxRaw: 2048, sinkKeys: ['host', 'region'] })
   })
 
   withBuffer('prune acknowledges: only records at or below the seq go', async (b) => {

@@ -6,6 +6,7 @@
  */
 import type { Context, Hono } from 'hono'
 import { FerryError } from '../../../errors.js'
+import { upstreamFetch } from '../../../sinks/dataway/network.js'
 import { userAgent } from '../../../sinks/dataway/send.js'
 import type { Upstream } from '../../../sinks/dataway/upstream.js'
 import { readBody } from '../../../http/body.js'
@@ -28,7 +29,7 @@ async function forward(
   const query = path.includes('?') ? '' : up.query ? `?${up.query}` : ''
   const url = `${up.origin}${path}${query}`
   try {
-    return await fetch(url, {
+    return await upstreamFetch(up, url, {
       method,
       body: method === 'GET' ? undefined : body,
       headers: {

@@ -1,0 +1,93 @@
+/**
+ * How Ferry reaches an upstream: one undici dispatcher (connection pool) per upstream, built
+ * from `[dataway]` `http_proxy`, `use_env_proxy` and the TLS keys. Every request to an upstream
+ * (uploads, forwarded queries, ntp) goes through `upstreamFetch`, so they all take the same
+ * proxy and trust the same CAs.
+ *
+ * Invariants:
+ * - `http_proxy` wins over the environment; HTTPS_PROXY / HTTP_PROXY / NO_PROXY count only
+ *   when `use_env_proxy` is on (the reference agent ignores them).
+ * - Through a proxy, an http upstream is sent in forward form (absolute URL to the proxy) and
+ *   an https one through a CONNECT tunnel, TLS end to end with the upstream.
+ * - A CA file adds to the system's CAs; `tls_insecure` turns certificate checks off for the
+ *   upstream and for an https proxy.
+ * - An upstream without a dispatcher (the embedded workspace, on loopback) uses the process's
+ *   default one.
+ */
+import fs from 'node:fs'
+import tls from 'node:tls'
+import { Agent, EnvHttpProxyAgent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici'
+import { FerryError } from '../../errors.js'
+import type { Upstream } from './upstream.js'
+
+export interface NetworkOptions {
+  proxy: string
+  envProxy: boolean
+  insecure: boolean
+  caFile: string
+  certFile: string
+  keyFile: string
+}
+
+export interface TlsMaterial {
+  ca?: string[]
+  cert?: Buffer
+  key?: Buffer
+  rejectUnauthorized: boolean
+}
+
+function read(file: string, what: string): Buffer {
+  try {
+    return fs.readFileSync(file)
+  } catch (e) {
+    throw new FerryError('configInvalid', `dataway.${what}: ${(e as Error).message}`)
+  }
+}
+
+/** Reads the TLS files once, at start; a missing file stops the start with its key's name. */
+export function tlsMaterial(o: NetworkOptions): TlsMaterial {
+  const out: TlsMaterial = { rejectUnauthorized: !o.insecure }
+  if (o.caFile) out.ca = [...tls.rootCertificates, read(o.caFile, 'tls_ca_file').toString('utf8')]
+  if (o.certFile) out.cert = read(o.certFile, 'tls_cert_file')
+  if (o.keyFile) out.key = read(o.keyFile, 'tls_key_file')
+  return out
+}
+
+export function createDispatcher(o: NetworkOptions, t: TlsMaterial = tlsMaterial(o)): Dispatcher {
+  if (o.proxy)
+    return new ProxyAgent({
+      uri: o.proxy,
+      requestTls: t,
+      proxyTls: { ca: t.ca, rejectUnauthorized: t.rejectUnauthorized },
+      connect: t,
+      proxyTunnel: false,
+    })
+  if (o.envProxy)
+    // Its options reach the proxy agents it makes, so http goes in forward form here too.
+    return new EnvHttpProxyAgent({
+      connect: t,
+      requestTls: t,
+      proxyTls: t,
+      proxyTunnel: false,
+    } as EnvHttpProxyAgent.Options)
+  return new Agent({ connect: t })
+}
+
+/** An upstream with its own connection pool. */
+export function withDispatcher(up: Upstream, d: Dispatcher): Upstream {
+  return { ...up, dispatcher: d }
+}
+
+/** `fetch` to an upstream, through its dispatcher when it has one. */
+export async function upstreamFetch(
+  up: Upstream,
+  url: string,
+  init: RequestInit,
+): Promise<Response> {
+  if (!up.dispatcher) return fetch(url, init)
+  const res = await undiciFetch(url, {
+    ...(init as Parameters<typeof undiciFetch>[1]),
+    dispatcher: up.dispatcher,
+  })
+  return res as unknown as Response
+}
