@@ -28,6 +28,7 @@ import { Writer } from './store/writer.js'
 import { UploadDecoder } from './ingest/pool.js'
 import { RetentionJob } from './retention-job.js'
 import { IngestQuota } from './ingest/quota.js'
+import { Admission } from './ingest/admission.js'
 
 export function workspaceDir(cfg: Config): string {
   return cfg.workspace.data_dir || path.join(cfg.agent.data_dir, 'workspace')
@@ -79,6 +80,7 @@ export class WorkspaceService implements Component {
       writer: this.writer,
       decoder: this.decoder,
       quota: new IngestQuota(c.ingest_quota),
+      admission: new Admission(c.ingest_queue_bytes),
       events: new WorkspaceEvents(this.log, registry),
       adminSecret: this.writeAdminSecret(),
     }
