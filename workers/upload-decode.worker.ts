@@ -1,9 +1,22 @@
 /**
- * Piscina worker of the workspace service: decodes one upload body into column batches (which
- * return by structured clone: value arrays of primitives, cheap to copy).
+ * Piscina worker of the workspace service: decodes one upload body into column batches, whose
+ * typed arrays are transferred back (moved, not copied); only the small text dictionaries and
+ * column names are cloned.
  */
+import { move, transferableSymbol, valueSymbol } from 'piscina'
+import { transferList } from '../src/workspace/ingest/columns.js'
 import { decodeUpload, type UploadResult, type UploadTask } from '../src/workspace/ingest/decode.js'
 
-export default function decode(task: UploadTask): UploadResult {
-  return decodeUpload(task)
+export default function decode(task: UploadTask): unknown {
+  const result: UploadResult = decodeUpload(task)
+  if (!result.ok) return result
+  const buffers = transferList(result.tables)
+  return move({
+    get [transferableSymbol]() {
+      return buffers
+    },
+    get [valueSymbol]() {
+      return result
+    },
+  } as never)
 }

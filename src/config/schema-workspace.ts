@@ -36,6 +36,12 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_MAX_PENDING_POINTS',
     check: positive,
   },
+  ingest_queue_bytes: {
+    type: 'bytes',
+    default: 256 * 1024 * 1024,
+    env: 'ENV_WORKSPACE_INGEST_QUEUE_BYTES',
+    check: positive,
+  },
   commit_max_points: {
     type: 'int',
     default: 200_000,

@@ -18,16 +18,16 @@ import type { WorkspaceDeps } from './api/deps.js'
 import { WorkspaceEvents } from './events.js'
 import { ensureDefaultWorkspace } from './first-start.js'
 import { Accounts, type Workspace } from './store/accounts.js'
-import { Catalog } from './store/catalog.js'
 import { Dashboards } from './store/dashboards.js'
-import { Db } from './store/db.js'
+import { DuckDbEngine } from './store/duckdb-engine.js'
 import { Labels } from './store/labels.js'
 import { EnvVariables } from './store/env-vars.js'
 import { Replays } from './store/replays.js'
-import { Writer } from './store/writer.js'
+import type { Writer } from './store/writer.js'
 import { UploadDecoder } from './ingest/pool.js'
 import { RetentionJob } from './retention-job.js'
 import { IngestQuota } from './ingest/quota.js'
+import { Admission } from './ingest/admission.js'
 
 export function workspaceDir(cfg: Config): string {
   return cfg.workspace.data_dir || path.join(cfg.agent.data_dir, 'workspace')
@@ -37,7 +37,7 @@ export const ADMIN_SECRET_FILE = 'admin.secret'
 
 export class WorkspaceService implements Component {
   readonly name = 'workspace'
-  private db: Db | null = null
+  private engine: DuckDbEngine | null = null
   private http: HttpServer | null = null
   private writer: Writer | null = null
   private readonly decoder: UploadDecoder
@@ -56,15 +56,17 @@ export class WorkspaceService implements Component {
 
   async start(): Promise<void> {
     const c = this.cfg
-    const db = await Db.open({ dir: this.dir, memoryLimit: c.memory_limit, threads: c.threads })
-    this.db = db
-    const catalog = new Catalog()
-    await catalog.load(async (sql) => (await db.query(sql)).rows)
-    this.writer = new Writer(db, catalog, {
+    const engine = await DuckDbEngine.open({
+      dir: this.dir,
+      memoryLimit: c.memory_limit,
+      threads: c.threads,
       maxPendingPoints: c.max_pending_points,
       commitMaxPoints: c.commit_max_points,
       dedupeWindowMs: c.dedupe_window,
     })
+    this.engine = engine
+    const { db, catalog } = engine
+    this.writer = engine.writer
     await this.decoder.start()
     const registry = new Registry()
     const deps: WorkspaceDeps = {
@@ -79,6 +81,7 @@ export class WorkspaceService implements Component {
       writer: this.writer,
       decoder: this.decoder,
       quota: new IngestQuota(c.ingest_quota),
+      admission: new Admission(c.ingest_queue_bytes),
       events: new WorkspaceEvents(this.log, registry),
       adminSecret: this.writeAdminSecret(),
     }
@@ -136,8 +139,7 @@ export class WorkspaceService implements Component {
       await this.http?.shutdown()
       await this.retention?.stop()
       await this.decoder.shutdown()
-      await this.writer?.drain()
-      await this.db?.close()
+      await this.engine?.close()
       this.log.info({ event: 'workspace_stopped' }, 'workspace service stopped')
     })()
     return this.stopping

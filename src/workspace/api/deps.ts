@@ -11,6 +11,7 @@ import type { Replays } from '../store/replays.js'
 import type { Writer } from '../store/writer.js'
 import type { UploadDecoder } from '../ingest/pool.js'
 import type { IngestQuota } from '../ingest/quota.js'
+import type { Admission } from '../ingest/admission.js'
 import type { WorkspaceEvents } from '../events.js'
 
 export interface WorkspaceDeps {
@@ -25,6 +26,8 @@ export interface WorkspaceDeps {
   writer: Writer
   decoder: UploadDecoder
   quota: IngestQuota
+  /** The bound on upload bytes held between arrival and answer. */
+  admission: Admission
   events: WorkspaceEvents
   /** Secret for the admin routes used by `ferry workspace ...` while the service runs. */
   adminSecret: string

@@ -3,11 +3,13 @@
  * line protocol, JSON or PBJSON bodies, gzip or zstd (also deflate and br). The body is
  * decoded completely before anything is stored, so a malformed body stores nothing (400); the
  * answer comes after COMMIT (200), or 503 when the database cannot take the write, which the
- * agent retries. Also `/v1/ntp` and the object label routes.
+ * agent retries; 503 also, before the body is read, when `ingest_queue_bytes` are already held
+ * (admission.ts). Also `/v1/ntp` and the object label routes.
  */
 import type { Context, Hono } from 'hono'
 import { FerryError } from '../../errors.js'
-import { isCategory } from '../../shared/category.js'
+import { isCategory, type Category } from '../../shared/category.js'
+import type { Ticket } from '../ingest/admission.js'
 import { readBody } from '../../http/body.js'
 import type { Workspace } from '../store/accounts.js'
 import { parseLabelRequest } from '../store/labels.js'
@@ -23,13 +25,29 @@ export async function byToken(c: Context<WorkspaceEnv>, deps: WorkspaceDeps): Pr
 }
 
 async function write(c: Context<WorkspaceEnv>, deps: WorkspaceDeps): Promise<Response> {
-  const started = performance.now()
   const category = c.req.param('category') ?? ''
   if (!isCategory(category))
     throw new FerryError('invalidCategory', `unknown category ${JSON.stringify(category)}`)
   const ws = await byToken(c, deps)
+  const ticket = deps.admission.admit(Number(c.req.header('content-length')) || 0)
+  try {
+    return await store(c, deps, ws, category, ticket)
+  } finally {
+    ticket.release()
+  }
+}
+
+async function store(
+  c: Context<WorkspaceEnv>,
+  deps: WorkspaceDeps,
+  ws: Workspace,
+  category: Category,
+  ticket: Ticket,
+): Promise<Response> {
+  const started = performance.now()
   const limit = deps.config.max_body_size
   const body = await readBody(c.env?.incoming, c.req.raw, limit)
+  ticket.resize(body.length)
   if (body.length === 0) throw new FerryError('emptyBody', 'the body is empty')
   const decoded = await deps.decoder.decode({
     body,

@@ -1,24 +1,31 @@
 /**
  * Turns decoded points into column batches, one per table (category + measurement): the
- * columns the batch needs (tag or field, with a type) and one value array per column. Pure
- * JavaScript with no database types, so it runs in the decode workers; the service thread
- * only copies the arrays into the database.
+ * columns the batch needs (tag or field, with a type) and one compact column per key
+ * (column-data.ts). Pure JavaScript with no database types, so it runs in the decode workers;
+ * the service thread only copies the arrays into the database.
  *
- * Invariant: every value array has one entry per row; a point without the key has null.
+ * Invariant: every column has one entry per row; a point without the key has null.
  */
 import type { Category } from '../../shared/category.js'
 import { Kind, type Field, type Point } from '../../shared/point.js'
 import type { ColumnSpec, ColumnType } from '../store/catalog.js'
 import { columnFor, tableName } from '../store/names.js'
+import { buffersOf, encodeCells, type Cell, type ColumnData } from './column-data.js'
 
-export type Cell = string | number | boolean | null
+export type { Cell } from './column-data.js'
 
 export interface TableBatch {
   table: string
   columns: ColumnSpec[]
   /** Nanoseconds, one per row. */
   time: BigInt64Array
-  values: Cell[][]
+  /** One per entry of `columns`. */
+  data: ColumnData[]
+}
+
+/** Every buffer of the batches, to transfer them between threads instead of copying. */
+export function transferList(tables: TableBatch[]): ArrayBuffer[] {
+  return tables.flatMap((t) => [t.time.buffer as ArrayBuffer, ...t.data.flatMap(buffersOf)])
 }
 
 function fieldType(f: Field): ColumnType {
@@ -77,11 +84,11 @@ export function toColumns(category: Category, points: Point[]): TableBatch[] {
     const n = g.rows.length
     const time = new BigInt64Array(n)
     g.rows.forEach((p, i) => (time[i] = p.time ?? 0n))
-    const values = g.columns.map((c, ci) => {
+    const data = g.columns.map((c, ci) => {
       const out = new Array<Cell>(n)
       for (let i = 0; i < n; i++) out[i] = cell(c.type, g.raw[ci][i])
-      return out
+      return encodeCells(c.type, out)
     })
-    return { table, columns: g.columns, time, values }
+    return { table, columns: g.columns, time, data }
   })
 }

@@ -5,9 +5,10 @@
  */
 import { FerryError, toPayload, type ErrorPayload } from '../../errors.js'
 import { decompress } from '../../decode/decompress.js'
-import { parseBody } from '../../decode/parse-body.js'
+import { formatOf, parseBody } from '../../decode/parse-body.js'
 import type { Category } from '../../shared/category.js'
 import { toColumns, type TableBatch } from './columns.js'
+import { pbToColumns } from './pb-columns.js'
 
 export interface UploadTask {
   body: Uint8Array
@@ -26,6 +27,10 @@ export function decodeUpload(task: UploadTask): UploadResult {
   try {
     const body = decompress(task.encoding, task.body, task.maxBytes)
     if (body.length === 0) throw new FerryError('emptyBody', 'the body is empty')
+    if (formatOf(task.contentType) === 'protobuf') {
+      const fast = pbToColumns(task.category, body, task.now)
+      if (fast) return { ok: true, ...fast }
+    }
     const { points } = parseBody(task.contentType, body)
     for (const p of points) p.time ??= task.now
     return { ok: true, points: points.length, tables: toColumns(task.category, points) }

@@ -1,8 +1,11 @@
 /**
- * Appends column batches to a table as DuckDB data chunks: numeric columns cross to the
- * database as one buffer copy per chunk instead of one native call per value. The table may
- * have more columns than the batch (null) and wider types (the values are converted to text).
+ * Appends column batches to a table as DuckDB data chunks written directly: the time, number
+ * and boolean columns cross as one buffer copy per chunk, text as one native call per non-null
+ * value from its dictionary's UTF-8 bytes (encoded once per distinct string), nulls as one
+ * validity bitmap per chunk. The table may have more columns than the batch (null) and wider
+ * types (the values are converted to text).
  */
+import duckdb from '@duckdb/node-bindings'
 import {
   BIGINT,
   BOOLEAN,
@@ -10,39 +13,82 @@ import {
   DuckDBDataChunk,
   VARCHAR,
   type DuckDBAppender,
-  type DuckDBValue,
 } from '@duckdb/node-api'
-import { cell, type TableBatch } from '../ingest/columns.js'
+import { asText, type ColumnData } from '../ingest/column-data.js'
+import type { TableBatch } from '../ingest/columns.js'
 import type { Column } from './catalog.js'
 
 /** DuckDB's vector size: one data chunk holds at most this many rows. */
 const CHUNK_ROWS = 2048
 const DUCK_TYPES = { DOUBLE, BOOLEAN, VARCHAR }
 
-/** The batch's values for each table column, converted where the table's type is wider. */
-function columnValues(table: Column[], batch: TableBatch): (DuckDBValue[] | null)[] {
-  const index = new Map(batch.columns.map((c, i) => [c.name, i]))
-  return table.map((c) => {
-    const i = index.get(c.name)
-    if (i === undefined) return null
-    const values = batch.values[i]
-    return batch.columns[i].type === c.type ? values : values.map((v) => cell(c.type, v))
-  })
+/** A batch column ready to copy: text columns carry their dictionary as UTF-8. */
+type Source =
+  | { type: 'DOUBLE' | 'BOOLEAN'; values: Float64Array | Uint8Array; nulls: Uint8Array | null }
+  | { type: 'VARCHAR'; bytes: Uint8Array[]; codes: Int32Array }
+  | null
+
+function source(table: Column, col: ColumnData | undefined): Source {
+  if (!col) return null
+  const c = table.type === 'VARCHAR' ? asText(col) : col
+  if (c.type !== 'VARCHAR') return c
+  return { type: 'VARCHAR', bytes: c.dict.map((s) => Buffer.from(s, 'utf8')), codes: c.codes }
+}
+
+/** Sets the validity bitmap of rows [start, start + n) where `isNull(row)`. */
+function setNulls(vec: duckdb.Vector, n: number, start: number, isNull: (row: number) => boolean) {
+  const words = new BigUint64Array(Math.ceil(n / 64)).fill(0xffffffffffffffffn)
+  let any = false
+  for (let i = 0; i < n; i++)
+    if (isNull(start + i)) {
+      any = true
+      words[i >>> 6] &= ~(1n << BigInt(i & 63))
+    }
+  if (!any) return
+  duckdb.vector_ensure_validity_writable(vec)
+  duckdb.copy_data_to_vector_validity(vec, 0, words.buffer, 0, words.byteLength)
+}
+
+function fill(vec: duckdb.Vector, src: Source, start: number, n: number): void {
+  if (src === null) return setNulls(vec, n, start, () => true)
+  if (src.type === 'VARCHAR') {
+    const { bytes, codes } = src
+    for (let i = 0; i < n; i++) {
+      const code = codes[start + i]
+      if (code >= 0) duckdb.vector_assign_string_element_len(vec, i, bytes[code])
+    }
+    return setNulls(vec, n, start, (r) => codes[r] < 0)
+  }
+  const { values, nulls } = src
+  const size = values.BYTES_PER_ELEMENT
+  duckdb.copy_data_to_vector(
+    vec,
+    0,
+    values.buffer as ArrayBuffer,
+    values.byteOffset + start * size,
+    n * size,
+  )
+  if (nulls) setNulls(vec, n, start, (r) => nulls[r] === 1)
 }
 
 export function appendBatch(app: DuckDBAppender, table: Column[], batch: TableBatch): void {
   const types = [BIGINT, ...table.map((c) => DUCK_TYPES[c.type])]
-  const sources = columnValues(table, batch)
+  const index = new Map(batch.columns.map((c, i) => [c.name, i]))
+  const sources = table.map((c) => source(c, batch.data[index.get(c.name) ?? -1]))
   const rows = batch.time.length
   for (let start = 0; start < rows; start += CHUNK_ROWS) {
     const n = Math.min(CHUNK_ROWS, rows - start)
     const chunk = DuckDBDataChunk.create(types, n)
-    chunk.setColumnValues(0, Array.from(batch.time.subarray(start, start + n)))
-    sources.forEach((values, c) =>
-      chunk.setColumnValues(
-        c + 1,
-        values ? values.slice(start, start + n) : new Array(n).fill(null),
-      ),
+    const time = duckdb.data_chunk_get_vector(chunk.chunk, 0)
+    duckdb.copy_data_to_vector(
+      time,
+      0,
+      batch.time.buffer as ArrayBuffer,
+      batch.time.byteOffset + start * 8,
+      n * 8,
+    )
+    sources.forEach((src, c) =>
+      fill(duckdb.data_chunk_get_vector(chunk.chunk, c + 1), src, start, n),
     )
     app.appendDataChunk(chunk)
   }

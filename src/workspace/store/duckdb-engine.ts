@@ -1,0 +1,57 @@
+/**
+ * The DuckDB storage engine: one database file (db.ts), the column catalog mirrored in memory
+ * (catalog.ts), the group-commit writer (writer.ts) and the retention sweep (retention.ts)
+ * behind the StorageEngine boundary (engine.ts). The parts stay reachable for the routes that
+ * still use them directly (accounts, dashboards and other metadata live in the same file).
+ */
+import { Catalog } from './catalog.js'
+import { Db, type DbOptions, type Rows } from './db.js'
+import type { QueryParam, StorageEngine } from './engine.js'
+import { qualified } from './names.js'
+import { sweep, type RetentionConfig, type SweepResult } from './retention.js'
+import { Writer, type WriterOptions } from './writer.js'
+import type { WriteRequest, WriteResult } from './write-request.js'
+
+export class DuckDbEngine implements StorageEngine {
+  readonly dialect = 'duckdb'
+
+  private constructor(
+    readonly db: Db,
+    readonly catalog: Catalog,
+    readonly writer: Writer,
+  ) {}
+
+  static async open(opts: DbOptions & WriterOptions): Promise<DuckDbEngine> {
+    const db = await Db.open(opts)
+    const catalog = new Catalog()
+    try {
+      await catalog.load(async (sql) => (await db.query(sql)).rows)
+    } catch (e) {
+      await db.close()
+      throw e
+    }
+    return new DuckDbEngine(db, catalog, new Writer(db, catalog, opts))
+  }
+
+  ingest(req: WriteRequest): Promise<WriteResult> {
+    return this.writer.submit(req)
+  }
+
+  tableRef(workspaceId: string, table: string): string | undefined {
+    const info = this.catalog.table(workspaceId, table)
+    return info && qualified(workspaceId, info.phys)
+  }
+
+  query(sql: string, params: QueryParam[] = [], timeoutMs?: number): Promise<Rows> {
+    return this.db.query(sql, params, timeoutMs)
+  }
+
+  retain(cfg: RetentionConfig, nowMs?: number): Promise<SweepResult[]> {
+    return sweep(this.db, this.catalog, cfg, nowMs)
+  }
+
+  async close(): Promise<void> {
+    await this.writer.drain()
+    await this.db.close()
+  }
+}

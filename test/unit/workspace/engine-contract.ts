@@ -1,0 +1,119 @@
+/**
+ * The StorageEngine contract (src/workspace/store/engine.ts), written once: every engine runs
+ * it through `storageContract` with a function opening a fresh, empty engine.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { parseLines } from '../../../src/decode/lp/parse.js'
+import type { Category } from '../../../src/shared/category.js'
+import { toColumns } from '../../../src/workspace/ingest/columns.js'
+import type { StorageEngine } from '../../../src/workspace/store/engine.js'
+import type { WriteRequest } from '../../../src/workspace/store/write-request.js'
+
+const WS = 'wksp_contract'
+const DAY_NS = 86_400_000_000_000n
+
+function request(text: string, pkgId: string | null, category: Category = 'metric'): WriteRequest {
+  const { points } = parseLines(text, Buffer.from(text))
+  return {
+    workspaceId: WS,
+    category,
+    tables: toColumns(category, points),
+    points: points.length,
+    pkgId,
+  }
+}
+
+async function count(engine: StorageEngine, table: string): Promise<number> {
+  const ref = engine.tableRef(WS, table)
+  assert.ok(ref, `${table} exists`)
+  const r = await engine.query(`SELECT count(*) FROM ${ref}`)
+  return Number(r.rows[0][0])
+}
+
+export function storageContract(name: string, open: () => Promise<StorageEngine>): void {
+  const withEngine = (fn: (e: StorageEngine) => Promise<void>) => async () => {
+    const engine = await open()
+    try {
+      await fn(engine)
+    } finally {
+      await engine.close()
+    }
+  }
+  const now = BigInt(Date.now()) * 1_000_000n
+
+  test(
+    `${name}: an ingested body is queryable, its columns in the catalog`,
+    withEngine(async (e) => {
+      assert.equal(e.tableRef(WS, 'M::cpu'), undefined)
+      const r = await e.ingest(
+        request(`cpu,host=a usage=1.5,ok=true ${now}\ncpu,host=b usage=2 ${now}`, null),
+      )
+      assert.deepEqual(r, { stored: 2, duplicate: false })
+      assert.deepEqual(e.catalog.tableNames(WS), ['M::cpu'])
+      const cols = e.catalog.table(WS, 'M::cpu')!.columns.map((c) => [c.name, c.kind, c.type])
+      assert.deepEqual(cols, [
+        ['host', 'tag', 'VARCHAR'],
+        ['usage', 'field', 'DOUBLE'],
+        ['ok', 'field', 'BOOLEAN'],
+      ])
+      assert.equal(await count(e, 'M::cpu'), 2)
+    }),
+  )
+
+  test(
+    `${name}: a package id stored once is answered duplicate`,
+    withEngine(async (e) => {
+      const body = `m v=1 ${now}`
+      const [a, b] = await Promise.all([
+        e.ingest(request(body, 'p1')),
+        e.ingest(request(body, 'p1')),
+      ])
+      assert.deepEqual(
+        [a, b],
+        [
+          { stored: 1, duplicate: false },
+          { stored: 0, duplicate: true },
+        ],
+      )
+      assert.deepEqual(await e.ingest(request(body, 'p1')), { stored: 0, duplicate: true })
+      assert.equal(await count(e, 'M::m'), 1)
+    }),
+  )
+
+  test(
+    `${name}: names are case-sensitive, never an error`,
+    withEngine(async (e) => {
+      await e.ingest(request(`cpu,host=a,Host=b v=1 ${now}\nCPU V=2 ${now}`, null))
+      assert.deepEqual(e.catalog.tableNames(WS).sort(), ['M::CPU', 'M::cpu'])
+      assert.deepEqual(
+        e.catalog.table(WS, 'M::cpu')!.columns.map((c) => c.name),
+        ['host', 'Host', 'v'],
+      )
+      assert.equal(await count(e, 'M::CPU'), 1)
+    }),
+  )
+
+  test(
+    `${name}: types widen instead of refusing a value`,
+    withEngine(async (e) => {
+      await e.ingest(request(`m v=1 ${now}`, null, 'logging'))
+      await e.ingest(request(`m v="text" ${now}`, null, 'logging'))
+      assert.equal(e.catalog.table(WS, 'L::m')!.columns[0].type, 'VARCHAR')
+      const r = await e.query(`SELECT v FROM ${e.tableRef(WS, 'L::m')} ORDER BY v`)
+      // How an earlier number reads as text is the engine's own (DuckDB: '1.0').
+      assert.deepEqual(r.rows.length, 2)
+      assert.equal(r.rows[1][0], 'text')
+    }),
+  )
+
+  test(
+    `${name}: retention deletes rows past their category's age`,
+    withEngine(async (e) => {
+      await e.ingest(request(`m v=1 ${now - 3n * DAY_NS}\nm v=2 ${now}`, null))
+      const cfg = { retention_metric: 86_400_000, retention_logging: 0, retention_default: 0 }
+      assert.deepEqual(await e.retain(cfg), [{ workspace: WS, category: 'metric', rows: 1 }])
+      assert.equal(await count(e, 'M::m'), 1)
+    }),
+  )
+}
