@@ -20,7 +20,7 @@ import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
 import { WorkspaceThread } from './workspace/thread.js'
 import { EmbeddedWorkspaceEvents } from './telemetry/embedded-workspace-events.js'
 import { createApp } from './sources/http/app.js'
-import { createRum, resolverOptions } from './rum-build.js'
+import { createRum, rumWorkerOptions } from './rum-build.js'
 import type { ReplayForwarder } from './rum/replay/forwarder.js'
 import type { RumDeps } from './sources/http/deps.js'
 import { RumEvents } from './telemetry/rum-events.js'
@@ -83,7 +83,7 @@ export class Agent {
       workers: cfg.decode.workers,
       maxQueue: cfg.decode.max_queue,
       pipeline: pl?.worker,
-      rum: cfg.rum.enable ? resolverOptions(cfg) : undefined,
+      rum: cfg.rum.enable ? rumWorkerOptions(cfg) : undefined,
       onWorkerDied: (err) => this.events.decodeWorkerDied(err),
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined

@@ -7,10 +7,27 @@ import { ReplayQueue } from './rum/replay/queue.js'
 import { IpDb } from './rum/geo/ipdb.js'
 import { GeoTagger } from './rum/geo/tags.js'
 import { SourceMapResolver, type ResolverOptions } from './rum/sourcemap/resolver.js'
+import type { RumWorkerOptions } from './rum/stage.js'
 import { userAgent } from './sinks/dataway/send.js'
 import type { Upstream } from './sinks/dataway/upstream.js'
 import type { RumDeps } from './sources/http/deps.js'
 import type { RumEvents } from './telemetry/rum-events.js'
+
+/** The RUM options every decode worker builds its stage from (see rum/stage.ts). */
+export function rumWorkerOptions(cfg: Config): RumWorkerOptions {
+  const r = cfg.rum
+  const cdn = r.cdn_mark
+    ? {
+        cdnMap: r.cdn_map,
+        waitMs: r.cdn_lookup_wait,
+        timeoutMs: r.cdn_lookup_timeout,
+        concurrency: r.cdn_lookup_concurrency,
+        cacheSize: CDN_CACHE_SIZE,
+        ttlMs: CDN_TTL_MS,
+      }
+    : null
+  return { resolver: resolverOptions(cfg), cdn }
+}
 
 export function resolverOptions(cfg: Config): ResolverOptions {
   return {
@@ -20,6 +37,10 @@ export function resolverOptions(cfg: Config): ResolverOptions {
     recheckMs: cfg.rum.sourcemap_recheck,
   }
 }
+
+/** The reference's CNAME cache: 16,384 hosts for 7 days. */
+const CDN_CACHE_SIZE = 16_384
+const CDN_TTL_MS = 7 * 24 * 3600_000
 
 export function createRum(
   cfg: Config,

@@ -16,7 +16,7 @@ import { isLargeTask, Lanes } from './lanes.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
 import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
 import type { PipelineWorkerConfig } from '../pipeline/worker-host.js'
-import type { ResolverOptions } from '../rum/sourcemap/resolver.js'
+import type { RumWorkerOptions } from '../rum/stage.js'
 
 export interface PoolOptions {
   /** 0 = one per available core. */
@@ -24,8 +24,8 @@ export interface PoolOptions {
   maxQueue: number
   /** Pipeline settings for the workers' sandboxes; absent when the pipeline is off. */
   pipeline?: PipelineWorkerConfig
-  /** Source map resolution in the workers; absent when RUM is off. */
-  rum?: ResolverOptions
+  /** Source map resolution and CDN marking in the workers; absent when RUM is off. */
+  rum?: RumWorkerOptions
   /** Heap limits of each worker; past them the worker dies and its task gets 503. */
   resourceLimits?: ResourceLimits
   /** Told of every worker death (logged and counted by the caller). */

@@ -15,7 +15,7 @@ import { resolveTime } from '../decode/precision.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
 import type { PipelineHost } from '../pipeline/worker-host.js'
 import type { ScriptStat } from '../pipeline/apply.js'
-import type { SourceMapResolver } from '../rum/sourcemap/resolver.js'
+import type { RumStage } from '../rum/stage.js'
 import { addGeoTags, checkRum, resolveStacks } from './rum.js'
 
 function resolveTimes(points: Point[], t: DecodeTask, format: BodyFormat): void {
@@ -85,7 +85,7 @@ async function runPipeline(
 export async function processTask(
   t: DecodeTask,
   host: PipelineHost | null = null,
-  resolver: SourceMapResolver | null = null,
+  rum: RumStage | null = null,
 ): Promise<DecodeResult> {
   try {
     const body = decompress(t.encoding, t.body, t.maxBodyBytes)
@@ -98,7 +98,8 @@ export async function processTask(
       checkRum(points, t.rum)
       addGeoTags(points, t.rum.geoTags)
     }
-    const sourcemaps = t.rum && resolver ? await resolveStacks(points, resolver) : undefined
+    const sourcemaps = t.rum && rum ? await resolveStacks(points, rum.resolver) : undefined
+    const cdn = t.rum && rum?.cdn ? await rum.cdn.mark(points) : undefined
     addExtraTags(points, t.extraTags)
     const out = await runPipeline(t, points, host)
     const payload = encodeAll(out.points, body.length)
@@ -111,6 +112,7 @@ export async function processTask(
       bodyBytes: body.length,
       pipeline: out.stats,
       sourcemaps,
+      cdn,
     }
   } catch (e) {
     if (e instanceof FerryError) return { ok: false, error: toPayload(e) }

@@ -9,6 +9,7 @@ import type { Precision } from '../decode/precision.js'
 import type { ScriptStat } from '../pipeline/apply.js'
 import type { PipelineTaskInfo } from '../pipeline/worker-host.js'
 import type { DebugTask } from '../pipeline/debug/types.js'
+import type { CdnStat } from '../rum/cdn/marker.js'
 import type { RumTask, SourceMapStat } from './rum.js'
 
 export interface DecodeTask {
@@ -46,6 +47,8 @@ export interface DecodeOk {
   pipeline: ScriptStat[]
   /** One entry per RUM error point given to the source map resolver. */
   sourcemaps?: SourceMapStat[]
+  /** CDN marking of the write's resource points; absent when off. */
+  cdn?: CdnStat
 }
 
 export interface DecodeFailed {
