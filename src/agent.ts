@@ -20,7 +20,7 @@ import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
 import { WorkspaceThread } from './workspace/thread.js'
 import { EmbeddedWorkspaceEvents } from './telemetry/embedded-workspace-events.js'
 import { createApp } from './sources/http/app.js'
-import { createRum, rumWorkerOptions } from './rum-build.js'
+import { createRum, rumWorkerOptions, scriptGeo } from './rum-build.js'
 import type { ReplayForwarder } from './rum/replay/forwarder.js'
 import type { RumDeps } from './sources/http/deps.js'
 import { RumEvents } from './telemetry/rum-events.js'
@@ -84,6 +84,7 @@ export class Agent {
       maxQueue: cfg.decode.max_queue,
       pipeline: pl?.worker,
       rum: cfg.rum.enable ? rumWorkerOptions(cfg) : undefined,
+      geo: scriptGeo(() => this.watcher),
       onWorkerDied: (err) => this.events.decodeWorkerDied(err),
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined

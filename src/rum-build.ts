@@ -4,6 +4,8 @@ import type { Config } from './config/schema.js'
 import type { Identity } from './identity.js'
 import { ReplayForwarder } from './rum/replay/forwarder.js'
 import { ReplayQueue } from './rum/replay/queue.js'
+import type { PoolOptions } from './ingest/pool.js'
+import { callsGeoip, type PipelineWatcher } from './pipeline/watcher.js'
 import { IpDb } from './rum/geo/ipdb.js'
 import { GeoTagger } from './rum/geo/tags.js'
 import { SourceMapResolver, type ResolverOptions } from './rum/sourcemap/resolver.js'
@@ -59,7 +61,27 @@ export function createRum(
     timeoutMs: 75_000,
   }
   const forwarder = new ReplayForwarder(replay, target, (o, detail) => events.replay(o, detail))
-  const geo = cfg.rum.geoip ? new GeoTagger(new IpDb()) : null
+  const geo = cfg.rum.geoip ? new GeoTagger(IpDb.instance()) : null
   const resolver = new SourceMapResolver({ ...opts, maxZips: 4 })
   return { deps: { root: opts.root, geo, resolver, replay, events }, forwarder }
+}
+
+/**
+ * The IP database for scripts calling `geoip()`: loaded on this thread by the first task whose
+ * pipeline (or debug script) needs it, then shared with the workers task by task.
+ */
+export function scriptGeo(watcher: () => PipelineWatcher | null): PoolOptions['geo'] {
+  return {
+    wanted: (task) =>
+      'kind' in task
+        ? Object.values(task.pipeline).some((byName) =>
+            Object.values(byName).some((b64) => callsGeoip(Buffer.from(b64, 'base64').toString())),
+          )
+        : task.pipeline !== null && (watcher()?.usesGeoip() ?? false),
+    get: async () => {
+      const db = IpDb.instance()
+      await db.load()
+      return db.shared()
+    },
+  }
 }

@@ -10,6 +10,7 @@ import type { ScriptStat } from '../pipeline/apply.js'
 import type { PipelineTaskInfo } from '../pipeline/worker-host.js'
 import type { DebugTask } from '../pipeline/debug/types.js'
 import type { CdnStat } from '../rum/cdn/marker.js'
+import type { SharedGeo } from '../rum/geo/ipdb.js'
 import type { RumTask, SourceMapStat } from './rum.js'
 
 export interface DecodeTask {
@@ -32,6 +33,8 @@ export interface DecodeTask {
   pipeline: PipelineTaskInfo | null
   /** RUM checks and tags; absent for other categories and when `[rum] enable = false`. */
   rum?: RumTask
+  /** The shared IP database, for scripts calling `geoip()`; absent when none does. */
+  geo?: SharedGeo
 }
 
 export interface DecodeOk {
@@ -59,7 +62,7 @@ export interface DecodeFailed {
 export type DecodeResult = DecodeOk | DecodeFailed
 
 /** What a decode worker accepts: a write body, or a pipeline debug request. */
-export type WorkerTask = DecodeTask | DebugTask
+export type WorkerTask = DecodeTask | (DebugTask & { geo?: SharedGeo })
 
 /**
  * A task with every write option at its default (no compression, precision guessed, no echo,
