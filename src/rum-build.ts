@@ -10,6 +10,7 @@ import { IpDb } from './rum/geo/ipdb.js'
 import { GeoTagger } from './rum/geo/tags.js'
 import { SourceMapResolver, type ResolverOptions } from './rum/sourcemap/resolver.js'
 import type { RumWorkerOptions } from './rum/stage.js'
+import { configured, nativeResolver, type SymbolTools } from './rum/symbols/native.js'
 import { userAgent } from './sinks/dataway/send.js'
 import type { Upstream } from './sinks/dataway/upstream.js'
 import type { RumDeps } from './sources/http/deps.js'
@@ -28,7 +29,20 @@ export function rumWorkerOptions(cfg: Config): RumWorkerOptions {
         ttlMs: CDN_TTL_MS,
       }
     : null
-  return { resolver: resolverOptions(cfg), cdn }
+  return { resolver: resolverOptions(cfg), cdn, symbols: symbolTools(cfg) }
+}
+
+export function symbolTools(cfg: Config): SymbolTools | null {
+  const r = cfg.rum
+  const t = {
+    androidCmdlineHome: r.android_cmdline_home,
+    proguardHome: r.proguard_home,
+    ndkHome: r.ndk_home,
+    atosBinPath: r.atos_bin_path,
+    timeoutMs: r.symbol_tool_timeout,
+    concurrency: r.symbol_tool_concurrency,
+  }
+  return configured(t) ? t : null
 }
 
 export function resolverOptions(cfg: Config): ResolverOptions {
@@ -62,7 +76,9 @@ export function createRum(
   }
   const forwarder = new ReplayForwarder(replay, target, (o, detail) => events.replay(o, detail))
   const geo = cfg.rum.geoip ? new GeoTagger(IpDb.instance()) : null
-  const resolver = new SourceMapResolver({ ...opts, maxZips: 4 })
+  const tools = symbolTools(cfg)
+  const native = tools ? nativeResolver(tools) : undefined
+  const resolver = new SourceMapResolver({ ...opts, maxZips: 4, native })
   return { deps: { root: opts.root, geo, resolver, replay, events }, forwarder }
 }
 

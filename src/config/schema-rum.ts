@@ -66,6 +66,23 @@ export const RUM_SCHEMA = {
     env: 'ENV_RUM_SOURCEMAP_RECHECK',
     check: nonNegative,
   },
+  /** Symbol tools for Android and iOS stacks, by the reference's names; '' = not installed. */
+  android_cmdline_home: { type: 'string', default: '', env: 'ENV_RUM_ANDROID_CMDLINE_HOME' },
+  proguard_home: { type: 'string', default: '', env: 'ENV_RUM_PROGUARD_HOME' },
+  ndk_home: { type: 'string', default: '', env: 'ENV_RUM_NDK_HOME' },
+  atos_bin_path: { type: 'string', default: '', env: 'ENV_RUM_ATOS_BIN_PATH' },
+  symbol_tool_timeout: {
+    type: 'duration',
+    default: 30_000,
+    env: 'ENV_RUM_SYMBOL_TOOL_TIMEOUT',
+    check: positive,
+  },
+  symbol_tool_concurrency: {
+    type: 'int',
+    default: 4,
+    env: 'ENV_RUM_SYMBOL_TOOL_CONCURRENCY',
+    check: positive,
+  },
   replay_max_body_size: {
     type: 'bytes',
     default: 32 * 1024 * 1024,

@@ -8,6 +8,7 @@ import { CdnMarker } from './cdn/marker.js'
 import { CdnTable } from './cdn/table.js'
 import type { CnameResolver } from './cdn/lookup.js'
 import { SourceMapResolver, type ResolverOptions } from './sourcemap/resolver.js'
+import { nativeResolver, type SymbolTools } from './symbols/native.js'
 
 export interface CdnOptions {
   /** The `cdn_map` JSON; '' for the built-in table. */
@@ -23,6 +24,8 @@ export interface RumWorkerOptions {
   resolver: ResolverOptions
   /** Null when CDN marking is off. */
   cdn: CdnOptions | null
+  /** Android and iOS symbol tools; null when none is configured (stacks count `no-tool`). */
+  symbols: SymbolTools | null
 }
 
 export interface RumStage {
@@ -50,7 +53,10 @@ export function createCdnMarker(o: CdnOptions, resolve: CnameResolver): CdnMarke
 
 export function createRumStage(o: RumWorkerOptions, resolve?: CnameResolver): RumStage {
   return {
-    resolver: new SourceMapResolver(o.resolver),
+    resolver: new SourceMapResolver({
+      ...o.resolver,
+      native: o.symbols ? nativeResolver(o.symbols) : undefined,
+    }),
     cdn: o.cdn ? createCdnMarker(o.cdn, resolve ?? systemCnameResolver(o.cdn.timeoutMs)) : null,
   }
 }

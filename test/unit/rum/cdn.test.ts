@@ -165,6 +165,7 @@ test('a RUM write through the decode task: resource points leave with provider f
     {
       resolver: { root: '/nonexistent', maxZips: 1, maxBytes: 1, recheckMs: 0 },
       cdn: { cdnMap: '', waitMs: 200, timeoutMs: 500, concurrency: 4, cacheSize: 10, ttlMs: 1e6 },
+      symbols: null,
     },
     dns.resolve,
   )
