@@ -24,6 +24,8 @@ export interface Geo {
 
 /** The database's memory, as it crosses to a worker. */
 export interface SharedGeo {
+  /** Which load this is: each message brings new wrapper objects for the same memory. */
+  id: string
   v4: SharedArrayBuffer
   v6: SharedArrayBuffer
   asn: SharedAsn
@@ -73,7 +75,7 @@ export class IpDb {
 
   /** A worker's view of the main thread's database; the same memory is adopted once. */
   static adopt(shared: SharedGeo): IpDb {
-    if (current?.shared()?.v4 === shared.v4) return current
+    if (current?.shared()?.id === shared.id) return current
     const db = new IpDb()
     db.open(shared)
     return db
@@ -93,7 +95,7 @@ export class IpDb {
         fs.promises.readFile(packageFile('@ip-location-db/asn', 'asn-ipv4-num.csv'), 'utf8'),
       ])
       const asn = await AsnTable.parseInSlices(csv)
-      this.open({ v4, v6, asn: asn.shared })
+      this.open({ id: `${process.pid}-${Date.now()}-${Math.random()}`, v4, v6, asn: asn.shared })
     })()
     return this.loading
   }
