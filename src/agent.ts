@@ -23,7 +23,7 @@ import { UplinkEvents } from './telemetry/uplink-events.js'
 import { WorkspaceThread, type ThreadReady } from './workspace/thread.js'
 import { EmbeddedWorkspaceEvents } from './telemetry/embedded-workspace-events.js'
 import { createApp } from './sources/http/app.js'
-import { createRum, resolverOptions } from './rum-build.js'
+import { createRum, rumWorkerOptions, scriptGeo } from './rum-build.js'
 import type { ReplayForwarder } from './rum/replay/forwarder.js'
 import type { RumDeps } from './sources/http/deps.js'
 import { RumEvents } from './telemetry/rum-events.js'
@@ -100,7 +100,8 @@ export class Agent {
       workers: cfg.decode.workers,
       maxQueue: cfg.decode.max_queue,
       pipeline: pl?.worker,
-      rum: cfg.rum.enable ? resolverOptions(cfg) : undefined,
+      rum: cfg.rum.enable ? rumWorkerOptions(cfg) : undefined,
+      geo: scriptGeo(() => this.watcher),
       onWorkerDied: (err) => this.events.decodeWorkerDied(err),
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined

@@ -10,14 +10,17 @@ import type { DecodeResult, DecodeTask, WorkerTask } from '../src/ingest/protoco
 import { runDebug } from '../src/pipeline/debug/run.js'
 import type { DebugResult } from '../src/pipeline/debug/types.js'
 import { PipelineHost, type PipelineWorkerConfig } from '../src/pipeline/worker-host.js'
-import { SourceMapResolver, type ResolverOptions } from '../src/rum/sourcemap/resolver.js'
+import { IpDb } from '../src/rum/geo/ipdb.js'
+import { createRumStage, type RumWorkerOptions } from '../src/rum/stage.js'
 
-const data = workerData as { pipeline?: PipelineWorkerConfig; rum?: ResolverOptions } | undefined
+const data = workerData as { pipeline?: PipelineWorkerConfig; rum?: RumWorkerOptions } | undefined
 const cfg = data?.pipeline
 const host = cfg ? new PipelineHost(cfg) : null
-const resolver = data?.rum ? new SourceMapResolver(data.rum) : null
+const rum = data?.rum ? createRumStage(data.rum) : null
 
 export default function decode(task: WorkerTask): Promise<DecodeResult | DebugResult> {
+  // The main thread's IP database, read in place (see rum/geo/ipdb.ts).
+  if (task.geo) IpDb.adopt(task.geo)
   if ('kind' in task && task.kind === 'pipeline-debug') return runDebug(task, cfg?.timezone)
-  return processTask(task as DecodeTask, host, resolver)
+  return processTask(task as DecodeTask, host, rum)
 }

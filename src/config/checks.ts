@@ -6,3 +6,17 @@ export const listenCheck = (v: string) => {
 }
 export const positive = (v: number) => (v > 0 ? undefined : 'must be greater than 0')
 export const nonNegative = (v: number) => (v >= 0 ? undefined : 'must not be negative')
+
+/** The reference's `cdn_map`: '' or a non-empty JSON array of `{domain, name, website}`. */
+export const cdnMapCheck = (v: string) => {
+  if (v.trim() === '') return undefined
+  try {
+    const list: unknown = JSON.parse(v)
+    if (!Array.isArray(list) || list.length === 0) return 'expected a non-empty JSON array'
+    return list.every((x) => typeof x?.domain === 'string' && typeof x?.name === 'string')
+      ? undefined
+      : 'every entry needs string "domain" and "name"'
+  } catch (e) {
+    return `not JSON: ${(e as Error).message}`
+  }
+}

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import { parse } from 'smol-toml'
 import { FerryError } from '../errors.js'
 import { coerce } from './coerce.js'
+import { acceptReferenceNames } from './reference-names.js'
 import { SCHEMA, type Config } from './schema.js'
 import type { SectionSpec } from './spec.js'
 
@@ -44,6 +45,7 @@ function applyFile(
   file: string,
   errors: string[],
 ): void {
+  acceptReferenceNames(doc, file, errors)
   for (const [section, body] of Object.entries(doc)) {
     const keys = schema[section]
     if (!keys || section.includes('.')) {

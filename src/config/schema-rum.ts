@@ -1,5 +1,5 @@
 /** The `[rum]` section: source maps, GeoIP tags, whitelists, CDN marking and session replay. */
-import { nonNegative, positive } from './checks.js'
+import { cdnMapCheck, nonNegative, positive } from './checks.js'
 import type { SectionOf, SectionSpec } from './spec.js'
 
 const MEASUREMENTS = ['view', 'resource', 'error', 'long_task', 'action', 'telemetry']
@@ -26,6 +26,28 @@ export const RUM_SCHEMA = {
     live: true,
   },
   geoip: { type: 'bool', default: true, env: 'ENV_RUM_GEOIP' },
+  /** `provider_type` / `provider_name` on resource points from a CNAME lookup of the host. */
+  cdn_mark: { type: 'bool', default: true, env: 'ENV_RUM_CDN_MARK' },
+  /** The reference's `cdn_map`: a JSON list of `{domain, name, website}` replacing the table. */
+  cdn_map: { type: 'string', default: '', env: 'ENV_RUM_CDN_MAP', check: cdnMapCheck },
+  cdn_lookup_wait: {
+    type: 'duration',
+    default: 50,
+    env: 'ENV_RUM_CDN_LOOKUP_WAIT',
+    check: nonNegative,
+  },
+  cdn_lookup_timeout: {
+    type: 'duration',
+    default: 2_000,
+    env: 'ENV_RUM_CDN_LOOKUP_TIMEOUT',
+    check: positive,
+  },
+  cdn_lookup_concurrency: {
+    type: 'int',
+    default: 16,
+    env: 'ENV_RUM_CDN_LOOKUP_CONCURRENCY',
+    check: positive,
+  },
   sourcemap_cache_zips: {
     type: 'int',
     default: 32,
@@ -43,6 +65,23 @@ export const RUM_SCHEMA = {
     default: 5_000,
     env: 'ENV_RUM_SOURCEMAP_RECHECK',
     check: nonNegative,
+  },
+  /** Symbol tools for Android and iOS stacks, by the reference's names; '' = not installed. */
+  android_cmdline_home: { type: 'string', default: '', env: 'ENV_RUM_ANDROID_CMDLINE_HOME' },
+  proguard_home: { type: 'string', default: '', env: 'ENV_RUM_PROGUARD_HOME' },
+  ndk_home: { type: 'string', default: '', env: 'ENV_RUM_NDK_HOME' },
+  atos_bin_path: { type: 'string', default: '', env: 'ENV_RUM_ATOS_BIN_PATH' },
+  symbol_tool_timeout: {
+    type: 'duration',
+    default: 30_000,
+    env: 'ENV_RUM_SYMBOL_TOOL_TIMEOUT',
+    check: positive,
+  },
+  symbol_tool_concurrency: {
+    type: 'int',
+    default: 4,
+    env: 'ENV_RUM_SYMBOL_TOOL_CONCURRENCY',
+    check: positive,
   },
   replay_max_body_size: {
     type: 'bytes',

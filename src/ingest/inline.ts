@@ -4,18 +4,18 @@
  */
 import { fromPayload } from '../errors.js'
 import type { PipelineHost } from '../pipeline/worker-host.js'
-import type { SourceMapResolver } from '../rum/sourcemap/resolver.js'
+import type { RumStage } from '../rum/stage.js'
 import { processTask } from './process.js'
 import type { DecodeOk, DecodeTask, Decoder } from './protocol.js'
 
 export class InlineDecoder implements Decoder {
   constructor(
     private readonly pipeline: PipelineHost | null = null,
-    private readonly resolver: SourceMapResolver | null = null,
+    private readonly rum: RumStage | null = null,
   ) {}
 
   async decode(task: DecodeTask): Promise<DecodeOk> {
-    const r = await processTask(task, this.pipeline, this.resolver)
+    const r = await processTask(task, this.pipeline, this.rum)
     if (!r.ok) throw fromPayload(r.error)
     return r
   }

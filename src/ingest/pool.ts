@@ -16,7 +16,8 @@ import { isLargeTask, Lanes } from './lanes.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
 import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
 import type { PipelineWorkerConfig } from '../pipeline/worker-host.js'
-import type { ResolverOptions } from '../rum/sourcemap/resolver.js'
+import type { RumWorkerOptions } from '../rum/stage.js'
+import type { SharedGeo } from '../rum/geo/ipdb.js'
 
 export interface PoolOptions {
   /** 0 = one per available core. */
@@ -24,8 +25,13 @@ export interface PoolOptions {
   maxQueue: number
   /** Pipeline settings for the workers' sandboxes; absent when the pipeline is off. */
   pipeline?: PipelineWorkerConfig
-  /** Source map resolution in the workers; absent when RUM is off. */
-  rum?: ResolverOptions
+  /** Source map resolution and CDN marking in the workers; absent when RUM is off. */
+  rum?: RumWorkerOptions
+  /**
+   * The IP database for scripts calling `geoip()`: `wanted` says whether a task needs it, `get`
+   * loads it once (on this thread) and gives the shared memory that travels with the task.
+   */
+  geo?: { wanted(task: DecodeTask | DebugTask): boolean; get(): Promise<SharedGeo | null> }
   /** Heap limits of each worker; past them the worker dies and its task gets 503. */
   resourceLimits?: ResourceLimits
   /** Told of every worker death (logged and counted by the caller). */
@@ -68,6 +74,7 @@ export class DecodePool implements Decoder, Component {
 
   async decode(task: DecodeTask): Promise<DecodeOk> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
+    await this.withGeo(task)
     const large = isLargeTask(task.body.length, task.encoding !== '', task.maxBodyBytes)
     const result = await this.lanes.run(
       large,
@@ -84,7 +91,14 @@ export class DecodePool implements Decoder, Component {
    */
   async debug(task: DebugTask): Promise<DebugResult> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
+    await this.withGeo(task)
     return this.lanes.run(true, () => this.run<DebugResult>(task, null), this.busy)
+  }
+
+  private async withGeo(task: (DecodeTask | DebugTask) & { geo?: SharedGeo }): Promise<void> {
+    const geo = this.opts.geo
+    if (!geo?.wanted(task)) return
+    task.geo = (await geo.get()) ?? undefined
   }
 
   private run<R>(task: unknown, body: Uint8Array | null): Promise<R> {

@@ -17,7 +17,7 @@ import { tryFast } from './fast.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
 import type { PipelineHost } from '../pipeline/worker-host.js'
 import type { ScriptStat } from '../pipeline/apply.js'
-import type { SourceMapResolver } from '../rum/sourcemap/resolver.js'
+import type { RumStage } from '../rum/stage.js'
 import { addGeoTags, checkRum, resolveStacks } from './rum.js'
 import { applyIo } from './io-apply.js'
 
@@ -98,7 +98,7 @@ async function runPipeline(
 export async function processTask(
   t: DecodeTask,
   host: PipelineHost | null = null,
-  resolver: SourceMapResolver | null = null,
+  rum: RumStage | null = null,
   fast = true,
 ): Promise<DecodeResult> {
   try {
@@ -114,7 +114,8 @@ export async function processTask(
       checkRum(points, t.rum)
       addGeoTags(points, t.rum.geoTags)
     }
-    const sourcemaps = t.rum && resolver ? await resolveStacks(points, resolver) : undefined
+    const sourcemaps = t.rum && rum ? await resolveStacks(points, rum.resolver) : undefined
+    const cdn = t.rum && rum?.cdn ? await rum.cdn.mark(points) : undefined
     addExtraTags(points, t.extraTags)
     const out = await runPipeline(t, points, host, warnings)
     const io = t.io ? applyIo(out.points, t.category, t.io, t.now) : null
@@ -129,6 +130,7 @@ export async function processTask(
       bodyBytes: body.length,
       pipeline: out.stats,
       sourcemaps,
+      cdn,
       ...(io ? { filtered: io.filtered, retimed: io.retimed } : {}),
     }
   } catch (e) {

@@ -10,6 +10,8 @@ import type { ScriptStat } from '../pipeline/apply.js'
 import type { PipelineTaskInfo } from '../pipeline/worker-host.js'
 import type { DebugTask } from '../pipeline/debug/types.js'
 import type { IoTask } from './io.js'
+import type { CdnStat } from '../rum/cdn/marker.js'
+import type { SharedGeo } from '../rum/geo/ipdb.js'
 import type { RumTask, SourceMapStat } from './rum.js'
 
 export interface DecodeTask {
@@ -34,6 +36,8 @@ export interface DecodeTask {
   rum?: RumTask
   /** IO filters and time correction (io.ts); absent when the category has neither. */
   io?: IoTask
+  /** The shared IP database, for scripts calling `geoip()`; absent when none does. */
+  geo?: SharedGeo
 }
 
 export interface DecodeOk {
@@ -52,6 +56,8 @@ export interface DecodeOk {
   /** Points an IO filter dropped, and points re-timed (only when `io` was set). */
   filtered?: number
   retimed?: number
+  /** CDN marking of the write's resource points; absent when off. */
+  cdn?: CdnStat
 }
 
 export interface DecodeFailed {
@@ -62,7 +68,7 @@ export interface DecodeFailed {
 export type DecodeResult = DecodeOk | DecodeFailed
 
 /** What a decode worker accepts: a write body, or a pipeline debug request. */
-export type WorkerTask = DecodeTask | DebugTask
+export type WorkerTask = DecodeTask | (DebugTask & { geo?: SharedGeo })
 
 /**
  * A task with every write option at its default (no compression, precision guessed, no echo,

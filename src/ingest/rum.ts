@@ -45,9 +45,24 @@ export function checkRum(points: Point[], t: RumTask): void {
   }
 }
 
+/** One pass over a point's keys marks which of the (six) tags it has; the rest are added. */
 export function addGeoTags(points: Point[], tags: [string, string][]): void {
-  for (const p of points)
-    for (const [key, value] of tags) if (!has(p, key)) p.tags.push({ key, value })
+  if (tags.length === 0) return
+  const index = new Map(tags.map(([k], i) => [k, i]))
+  const present = new Uint8Array(tags.length)
+  for (const p of points) {
+    present.fill(0)
+    for (const t of p.tags) {
+      const i = index.get(t.key)
+      if (i !== undefined) present[i] = 1
+    }
+    for (const f of p.fields) {
+      const i = index.get(f.key)
+      if (i !== undefined) present[i] = 1
+    }
+    for (let i = 0; i < tags.length; i++)
+      if (!present[i]) p.tags.push({ key: tags[i][0], value: tags[i][1] })
+  }
 }
 
 export async function resolveStacks(

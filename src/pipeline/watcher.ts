@@ -7,7 +7,7 @@ import type { Component } from '../component.js'
 import { PipelineEngine } from './engine.js'
 import type { SandboxLimits } from './sandbox/sandbox.js'
 import type { PlError } from './scripts/compile.js'
-import { fingerprint } from './scripts/store.js'
+import { fingerprint, scanScripts } from './scripts/store.js'
 import { sync } from './worker-host.js'
 
 /** What the watcher reports (the agent's telemetry implements it). */
@@ -22,6 +22,7 @@ export class PipelineWatcher implements Component {
   private print = ''
   private timer: NodeJS.Timeout | null = null
   private checker: PipelineEngine | null = null
+  private geoip = false
 
   constructor(
     private readonly dir: string,
@@ -31,6 +32,11 @@ export class PipelineWatcher implements Component {
 
   version(): number {
     return this.current
+  }
+
+  /** Whether a script calls `geoip()`: then writes bring the shared IP database along. */
+  usesGeoip(): boolean {
+    return this.geoip
   }
 
   async start(): Promise<void> {
@@ -49,6 +55,7 @@ export class PipelineWatcher implements Component {
     this.current++
     const failed = new Map<string, PlError[]>()
     sync(this.checker, this.dir, (file, errors) => failed.set(file, errors))
+    this.geoip = scanScripts(this.dir).some((s) => callsGeoip(s.source))
     for (const [file, errors] of failed) this.events.compileFailed(file, errors)
     this.events.loaded(this.current, this.checker.names().length)
   }
@@ -59,4 +66,9 @@ export class PipelineWatcher implements Component {
     this.checker?.dispose()
     this.checker = null
   }
+}
+
+/** A script that mentions `geoip(` (a comment too: harmless, it only loads the database). */
+export function callsGeoip(source: string): boolean {
+  return /\bgeoip\s*\(/.test(source)
 }

@@ -5,6 +5,7 @@
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
 import type { SourceMapStat } from '../ingest/rum.js'
+import type { CdnStat } from '../rum/cdn/marker.js'
 import type { Logger } from './logger.js'
 import { BoundedLabel } from './recent-errors.js'
 
@@ -28,6 +29,12 @@ export function createRumMetrics(registry: Registry) {
       name: 'ferry_rum_loaded_zips',
       help: 'Source map zips stored, by platform.',
       labelNames: ['platform'] as const,
+      registers,
+    }),
+    cdn: new Counter({
+      name: 'ferry_rum_cdn_marks_total',
+      help: 'RUM resource hosts CDN-marked, by how (cached; looked up in time; late: marked unknown while the lookup went on).',
+      labelNames: ['result'] as const,
       registers,
     }),
     replays: new Counter({
@@ -57,6 +64,12 @@ export class RumEvents {
       this.m.sourceMaps.inc({ app_id: this.apps.value(s.appId), sdk_name: sdk, status: s.status })
       this.m.sourceMapSeconds.observe({ sdk_name: sdk }, s.seconds)
     }
+  }
+
+  cdn(stat: CdnStat | undefined): void {
+    if (!stat) return
+    for (const result of ['cached', 'looked', 'late'] as const)
+      if (stat[result]) this.m.cdn.inc({ result }, stat[result])
   }
 
   sourceMapStored(

@@ -1,10 +1,15 @@
 /**
  * Network functions: `cidr(ip, prefix)`, true when the address is inside the CIDR prefix (as
- * the reference's `cidr`). Prefixes are parsed once into a BlockList and kept (bounded).
+ * the reference's `cidr`); prefixes are parsed once into a BlockList and kept (bounded).
+ * `geoip(ip)` sets `city`, `province`, `country` and `isp` from the address in key `ip` (as the
+ * reference: a missing key or no database adds nothing; what the database lacks is
+ * `unknown`), read from this thread's view of the one shared database (rum/geo/ipdb.ts).
  */
 import net from 'node:net'
+import { IpDb } from '../../rum/geo/ipdb.js'
 import type { LibFn } from './registry.js'
-import { strArg } from './context.js'
+import { keyArg, strArg } from './context.js'
+import { setKey, type PlPoint } from './pl-point.js'
 
 const lists = new Map<string, net.BlockList | null>()
 const MAX_LISTS = 1000
@@ -26,7 +31,21 @@ function listOf(prefix: string): net.BlockList | null {
   return list
 }
 
+const UNKNOWN = { city: 'unknown', province: 'unknown', country: 'unknown', isp: 'unknown' }
+
+function geoip(p: PlPoint, a: unknown[]): void {
+  const ip = strArg(p, { $k: keyArg(a[0], 'geoip') })
+  const db = IpDb.current()
+  if (ip === null || !db?.ready) return
+  const geo = db.lookup(ip.trim()) ?? UNKNOWN
+  setKey(p, 'city', geo.city)
+  setKey(p, 'province', geo.province)
+  setKey(p, 'country', geo.country)
+  setKey(p, 'isp', geo.isp)
+}
+
 export const NET_FNS: Record<string, LibFn> = {
+  geoip: { params: ['ip'], run: (_c, p, a) => geoip(p, a) },
   cidr: {
     params: ['ip', 'prefix'],
     run: (_c, p, a) => {

@@ -1,7 +1,7 @@
 /**
  * One resolver for RUM ingestion and `GET /v1/sourcemap/check`: finds the zip for a stack's
  * app, env and version, and maps web and miniapp stacks through it. Android and iOS stacks
- * need external symbol tools (`native.ts`); without them they are counted `no-tool`.
+ * need external symbol tools (`../symbols/native.ts`); without them they are counted `no-tool`.
  */
 import path from 'node:path'
 import { SourceMapCache, type CacheLimits } from './cache.js'

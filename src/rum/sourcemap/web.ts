@@ -72,7 +72,15 @@ export async function resolveWebStack(stack: string, maps: ZipMaps): Promise<Web
   let at = 0
   for (const m of matches) {
     out += stack.slice(at, m.index) + '@ '
-    out += await resolveFrame(m[0].slice(2), maps, fail)
+    const frame = m[0].slice(2)
+    let done = maps.frames.get(frame)
+    if (!done) {
+      let why = ''
+      const text = await resolveFrame(frame, maps, (r) => (why = r))
+      maps.frames.set(frame, (done = { text, reason: why }))
+    }
+    if (done.reason) fail(done.reason)
+    out += done.text
     at = m.index + m[0].length
   }
   return { stack: out + stack.slice(at), reason }

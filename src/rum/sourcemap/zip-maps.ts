@@ -5,6 +5,7 @@
  */
 import { unzipSync } from 'fflate'
 import { SourceMapConsumer } from 'source-map'
+import { LruMap } from '../../shared/lru.js'
 import { safeEntryName } from './names.js'
 
 /** A parsed map, and the sources as the map wrote them (the package normalises `./`). */
@@ -19,8 +20,20 @@ export interface Position {
   column: number
 }
 
+/** A frame as resolved once: its rewritten text, and why it failed ('' when it did not). */
+export interface ResolvedFrame {
+  text: string
+  reason: string
+}
+
 export class ZipMaps {
   private readonly parsed = new Map<string, Parsed | null>()
+  /**
+   * Frames already resolved with this zip (bounded): an app's errors repeat the same frames,
+   * and a repeated frame then costs one map lookup instead of parsing its URL and asking the
+   * source map (about 10 µs).
+   */
+  readonly frames = new LruMap<string, ResolvedFrame>(4_096)
 
   constructor(
     private readonly entries: Map<string, Uint8Array>,
@@ -43,6 +56,7 @@ export class ZipMaps {
   close(): void {
     for (const p of this.parsed.values()) p?.consumer.destroy()
     this.parsed.clear()
+    this.frames.clear()
   }
 
   private async consumer(entry: string): Promise<Parsed | null> {

@@ -89,6 +89,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         abandoned: () => c.get('signal')?.aborted === true,
       })
       deps.rum?.events.sourceMaps(out.sourcemaps)
+      deps.rum?.events.cdn(out.cdn)
       deps.events.writeAccepted({
         category,
         input: opts.input,
