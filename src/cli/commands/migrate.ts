@@ -25,7 +25,7 @@ export const MIGRATE_COMMANDS: CommandSpec[] = [
     name: 'migrate',
     usage: 'migrate DATAKIT_CONF [--inputs-dir DIR] [--out DIR] [--force]',
     summary:
-      "write Ferry's config from a DataKit datakit.conf and its input files; lists each key not mapped (exit 3)",
+      "write Ferry's config from DataKit's datakit.conf and input files; exit 3: keys left out",
     positionals: [1, 1],
     options: {
       'inputs-dir': {
