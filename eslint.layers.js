@@ -10,7 +10,7 @@ const LAYERS = [
   ['ingest', 'sinks', 'tags', 'dialtest'],
   ['telemetry'],
   ['inputs'],
-  ['monitor', 'service', 'workspace', 'reload.ts'],
+  ['monitor', 'service', 'workspace', 'migrate', 'reload.ts'],
   ['sources'],
   ['agent-build.ts', 'rum-build.ts'],
   ['agent.ts'],

@@ -97,6 +97,8 @@ export const ERRORS = {
   usage: { status: 400, retryable: false },
   /** A file or directory the user named cannot be read (--config, --input, --path). */
   fileUnreadable: { status: 400, retryable: false },
+  /** `ferry migrate`: a file it would write exists already (and --force was not given). */
+  outputExists: { status: 409, retryable: false },
   /** A listener could not bind its address (in use, no permission). */
   listenFailed: { status: 500, retryable: false },
   /** `ferry health`: the agent did not answer its ping. */

@@ -47,6 +47,7 @@ const COMMANDS = [
   ['workspace', 'key', 'create'],
   ['workspace', 'verify'],
   ['tool', 'ipinfo'],
+  ['migrate'],
   ['completion'],
 ]
 

@@ -5,6 +5,7 @@ import { bashCompletion, zshCompletion } from '../completion.js'
 import { helpText } from '../help.js'
 import type { CommandSpec } from '../spec.js'
 import { BUFFER_COMMANDS } from './buffer.js'
+import { MIGRATE_COMMANDS } from './migrate.js'
 import { OPERATE_COMMANDS } from './operate.js'
 import { PIPELINE_COMMANDS } from './pipeline.js'
 import { RUN_COMMANDS } from './run.js'
@@ -49,6 +50,7 @@ export const COMMANDS: CommandSpec[] = [
   ...BUFFER_COMMANDS,
   ...PIPELINE_COMMANDS,
   ...WORKSPACE_COMMANDS,
+  ...MIGRATE_COMMANDS,
   ...TOOL_COMMANDS,
   ...GENERAL,
 ]
