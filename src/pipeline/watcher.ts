@@ -22,6 +22,8 @@ export class PipelineWatcher implements Component {
   private print = ''
   private timer: NodeJS.Timeout | null = null
   private checker: PipelineEngine | null = null
+  /** Categories with at least one script at the current version. */
+  private categories = new Set<string>()
 
   constructor(
     private readonly dir: string,
@@ -31,6 +33,14 @@ export class PipelineWatcher implements Component {
 
   version(): number {
     return this.current
+  }
+
+  /**
+   * Whether a script may apply to `category` at `version` (as the workers decide: any script
+   * of that category); true for any version but the current one.
+   */
+  mayApply(category: string, version: number): boolean {
+    return version !== this.current || this.categories.has(category)
   }
 
   async start(): Promise<void> {
@@ -49,6 +59,7 @@ export class PipelineWatcher implements Component {
     this.current++
     const failed = new Map<string, PlError[]>()
     sync(this.checker, this.dir, (file, errors) => failed.set(file, errors))
+    this.categories = new Set(this.checker.names().map((id) => id.slice(0, id.indexOf('/'))))
     for (const [file, errors] of failed) this.events.compileFailed(file, errors)
     this.events.loaded(this.current, this.checker.names().length)
   }
