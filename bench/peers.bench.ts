@@ -9,6 +9,7 @@
  */
 import { gzipSync } from 'node:zlib'
 import { makeBody, makeNginxBody } from './corpus.js'
+import { anonRssOf } from './lib/go-peer.js'
 import { percentile, runLoad } from './lib/load.js'
 import { startBaseline, startFerry, startVm, startVmagent, type Target } from './lib/peers.js'
 import { printRatios, printTable, printTargets, type Cell } from './lib/peers-report.js'
@@ -68,7 +69,18 @@ async function drained(t: Target, accepted: number): Promise<[number | null, num
   return [d, (performance.now() - t0) / 1000]
 }
 
+/** Peak anonymous RSS (heap and native memory, not mapped file pages such as LMDB's). */
+function sampleAnon(pid: number | undefined): () => number {
+  let peak = 0
+  const timer = setInterval(() => (peak = Math.max(peak, anonRssOf(pid))), 200)
+  return () => {
+    clearInterval(timer)
+    return Math.max(peak, anonRssOf(pid))
+  }
+}
+
 async function measure(target: string, t: Target, c: Case): Promise<Cell> {
+  const anon = sampleAnon(t.pid)
   const r = await runLoad(t.url + t.writePath(c.category), c.body, SECONDS, CONNECTIONS, c.headers)
   const accepted = r.ok * c.points
   const [delivered, drainS] = await drained(t, accepted)
@@ -81,6 +93,7 @@ async function measure(target: string, t: Target, c: Case): Promise<Cell> {
     p50: percentile(r.latenciesMs, 50),
     p99: percentile(r.latenciesMs, 99),
     rssMb: t.peakRssMb(),
+    anonMb: anon(),
     non2xx: r.failed,
     extra: await t.extra(),
   }

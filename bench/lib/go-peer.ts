@@ -10,6 +10,7 @@ import { freePort } from './system.js'
 
 export interface GoPeer {
   url: string
+  pid: number | undefined
   peakRssMb(): number
   /** Its own `/metrics` text. */
   metrics(): Promise<string>
@@ -19,6 +20,12 @@ export interface GoPeer {
 export function peakRssOf(pid: number | undefined): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024
+}
+
+/** Anonymous resident memory now (heap and native, without mapped file pages), in MB. */
+export function anonRssOf(pid: number | undefined): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/RssAnon:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024
 }
 
 /** Null when `binary` is not installed. `args` gets the temp dir and the listen address. */
@@ -41,6 +48,7 @@ export async function startGoPeer(
   }
   return {
     url,
+    pid: proc.pid,
     peakRssMb: () => peakRssOf(proc.pid),
     metrics: async () => (await fetch(`${url}/metrics`)).text(),
     stop: () =>

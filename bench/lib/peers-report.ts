@@ -13,6 +13,8 @@ export interface Cell {
   p50: number
   p99: number
   rssMb: number
+  /** Peak anonymous RSS (sampled): RSS without mapped file pages. */
+  anonMb: number
   non2xx: number
   extra: string
 }
@@ -23,8 +25,12 @@ const lpad = (s: string, n: number) => s.padStart(n)
 
 export function printTable(cells: Cell[]): void {
   console.log(
+    '\npeak RSS: VmHWM of the process (mapped file pages count: LMDB pages Ferry touched); ' +
+      'anon: peak sampled RssAnon (heap and native memory only)',
+  )
+  console.log(
     `\n${pad('case', 15)}${pad('target', 18)}${lpad('accepted/s', 12)}${lpad('delivered/s', 13)}` +
-      `${lpad('deliv%', 8)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('peak RSS', 10)}${lpad('non-2xx', 9)}`,
+      `${lpad('deliv%', 8)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('peak RSS', 10)}${lpad('anon', 8)}${lpad('non-2xx', 9)}`,
   )
   for (const c of cells) {
     const d = c.deliveredPerS === null ? '-' : fmt(c.deliveredPerS)
@@ -32,7 +38,7 @@ export function printTable(cells: Cell[]): void {
     console.log(
       `${pad(c.caseName, 15)}${pad(c.target, 18)}${lpad(fmt(c.acceptedPerS), 12)}${lpad(d, 13)}` +
         `${lpad(share, 8)}${lpad(c.p50.toFixed(1), 9)}${lpad(c.p99.toFixed(1), 9)}` +
-        `${lpad(`${c.rssMb.toFixed(0)} MB`, 10)}${lpad(String(c.non2xx), 9)}` +
+        `${lpad(`${c.rssMb.toFixed(0)} MB`, 10)}${lpad(`${c.anonMb.toFixed(0)} MB`, 8)}${lpad(String(c.non2xx), 9)}` +
         (c.extra ? `  (${c.extra})` : ''),
     )
   }

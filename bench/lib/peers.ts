@@ -18,6 +18,7 @@ export const VMAGENT_BINARY = '/usr/bin/vmagent'
 export interface Target {
   /** Base URL; the write path is the case's. */
   url: string
+  pid: number | undefined
   writePath(category: 'metric' | 'logging'): string
   peakRssMb(): number
   /** Points delivered (or stored) so far; null when the target does not forward. */
@@ -50,6 +51,7 @@ export async function startFerry(): Promise<Target> {
   )
   return {
     url: agent.url,
+    pid: agent.proc.pid,
     writePath: (c) => `/v1/write/${c}`,
     peakRssMb: agent.peakRssMb,
     delivered: async () => sink.points,
@@ -80,6 +82,7 @@ export async function startVmagent(fieldsPerPoint: number): Promise<Target | nul
   if (!peer) return null
   return {
     url: peer.url,
+    pid: peer.pid,
     writePath: () => '/write',
     peakRssMb: peer.peakRssMb,
     delivered: async () => sink.samples / fieldsPerPoint,
@@ -97,6 +100,7 @@ export async function startVm(fieldsPerPoint: number): Promise<Target | null> {
   if (!vm) return null
   return {
     url: vm.url,
+    pid: vm.pid,
     writePath: () => '/write',
     peakRssMb: vm.peakRssMb,
     delivered: async () => (await vm.rowsStored()) / fieldsPerPoint,
@@ -109,6 +113,7 @@ export async function startBaseline(): Promise<Target> {
   const child = await startChild([here('./baseline-server.js')], {}, /listening (\S+)/)
   return {
     url: child.url,
+    pid: child.proc.pid,
     writePath: () => '/',
     peakRssMb: child.peakRssMb,
     delivered: async () => null,

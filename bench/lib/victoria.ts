@@ -10,6 +10,7 @@ export const VM_BINARY = '/usr/bin/victoria-metrics'
 
 export interface Victoria {
   url: string
+  pid: number | undefined
   peakRssMb(): number
   rowsStored(): Promise<number>
   stop(): Promise<void>
@@ -24,6 +25,7 @@ export async function startVictoria(): Promise<Victoria | null> {
   if (!peer) return null
   return {
     url: peer.url,
+    pid: peer.pid,
     peakRssMb: peer.peakRssMb,
     async rowsStored() {
       const text = await peer.metrics()
