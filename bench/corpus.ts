@@ -2,6 +2,7 @@
  * The benchmark corpus: line protocol bodies of `points` points, about 320 bytes a point,
  * 8 tags and 10 mixed fields (int, uint, float, bool), as the write benchmark specifies. Metric
  * points: string fields would be dropped by the metric corrections, so the corpus has none.
+ * Beside it, nginx access lines as logging points, for the pipeline's shipped nginx script.
  */
 const HOSTS = ['web-01', 'web-02', 'db-01', 'cache-01', 'edge-07']
 
@@ -22,4 +23,22 @@ export function makeBody(points: number, seed = 0): string {
   const lines: string[] = []
   for (let i = 0; i < points; i++) lines.push(makeLine(seed + i, now))
   return lines.join('\n')
+}
+
+const AGENTS = [
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 11_1_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/89.0.4389.72 Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:109.0) Gecko/20100101 Firefox/115.0',
+  'curl/7.68.0',
+]
+
+/** `lines` nginx access log lines, each the `message` of an `nginx` logging point. */
+export function makeNginxBody(lines: number): Buffer {
+  const out: string[] = []
+  for (let i = 0; i < lines; i++) {
+    const ip = `10.0.${(i >> 8) & 255}.${i & 255}`
+    const status = [200, 200, 200, 304, 404, 500][i % 6]
+    const log = `${ip} - - [24/Mar/2021:13:${String(i % 60).padStart(2, '0')}:19 +0800] "GET /api/v1/items/${i}?page=${i % 7} HTTP/1.1" ${status} ${100 + i} "-" "${AGENTS[i % 3]}"`
+    out.push(`nginx,service=web message="${log.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)
+  }
+  return Buffer.from(out.join('\n'))
 }

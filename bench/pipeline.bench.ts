@@ -11,6 +11,7 @@
 import { processTask } from '../src/ingest/process.js'
 import { plainTask } from '../src/ingest/protocol.js'
 import { PipelineHost } from '../src/pipeline/worker-host.js'
+import { makeNginxBody } from './corpus.js'
 import { startChild } from './lib/child.js'
 import { percentile, runLoad } from './lib/load.js'
 
@@ -19,23 +20,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
 const LINES = 1000
 const here = (p: string) => new URL(p, import.meta.url).pathname
 const SCRIPTS = here('../../conf.d/pipeline')
-const AGENTS = [
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 11_1_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/89.0.4389.72 Safari/537.36',
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:109.0) Gecko/20100101 Firefox/115.0',
-  'curl/7.68.0',
-]
-
-function makeBody(): Buffer {
-  const lines: string[] = []
-  for (let i = 0; i < LINES; i++) {
-    const ip = `10.0.${(i >> 8) & 255}.${i & 255}`
-    const status = [200, 200, 200, 304, 404, 500][i % 6]
-    const log = `${ip} - - [24/Mar/2021:13:${String(i % 60).padStart(2, '0')}:19 +0800] "GET /api/v1/items/${i}?page=${i % 7} HTTP/1.1" ${status} ${100 + i} "-" "${AGENTS[i % 3]}"`
-    lines.push(`nginx,service=web message="${log.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)
-  }
-  return Buffer.from(lines.join('\n'))
-}
-
 async function perWorker(body: Buffer, pipeline: boolean): Promise<number> {
   const host = new PipelineHost({
     dir: SCRIPTS,
@@ -66,7 +50,7 @@ async function perWorker(body: Buffer, pipeline: boolean): Promise<number> {
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
 async function main() {
-  const body = makeBody()
+  const body = makeNginxBody(LINES)
   console.log(`body: ${LINES} nginx access lines as logging points, ${body.length} bytes`)
   const on = await perWorker(body, true)
   const off = await perWorker(body, false)

@@ -8,6 +8,7 @@ import type { LoadedConfig } from './config/load.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import type { SalvageReport } from './buffer/disk/salvage.js'
 import { DecodePool } from './ingest/pool.js'
+import { inlineFirst } from './ingest/inline-first.js'
 import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
 import { pipelineDeps } from './ingest/pipeline-deps.js'
@@ -150,7 +151,10 @@ export class Agent {
     const decodeSeconds = addPoolMetrics(this.metrics.registry, this.pool)
     return {
       config: loaded.config,
-      decoder: timedDecoder(this.pool, decodeSeconds),
+      decoder: timedDecoder(
+        inlineFirst(this.pool, this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null),
+        decodeSeconds,
+      ),
       buffer: this.buffer,
       tags: this.tags,
       tagFile: loaded.mode === 'host' && loaded.file ? new TagFile(loaded.file) : null,

@@ -23,6 +23,8 @@ export class PipelineWatcher implements Component {
   private timer: NodeJS.Timeout | null = null
   private checker: PipelineEngine | null = null
   private geoip = false
+  /** Categories with at least one script at the current version. */
+  private categories = new Set<string>()
 
   constructor(
     private readonly dir: string,
@@ -37,6 +39,14 @@ export class PipelineWatcher implements Component {
   /** Whether a script calls `geoip()`: then writes bring the shared IP database along. */
   usesGeoip(): boolean {
     return this.geoip
+  }
+
+  /**
+   * Whether a script may apply to `category` at `version` (as the workers decide: any script
+   * of that category); true for any version but the current one.
+   */
+  mayApply(category: string, version: number): boolean {
+    return version !== this.current || this.categories.has(category)
   }
 
   async start(): Promise<void> {
@@ -56,6 +66,7 @@ export class PipelineWatcher implements Component {
     const failed = new Map<string, PlError[]>()
     sync(this.checker, this.dir, (file, errors) => failed.set(file, errors))
     this.geoip = scanScripts(this.dir).some((s) => callsGeoip(s.source))
+    this.categories = new Set(this.checker.names().map((id) => id.slice(0, id.indexOf('/'))))
     for (const [file, errors] of failed) this.events.compileFailed(file, errors)
     this.events.loaded(this.current, this.checker.names().length)
   }

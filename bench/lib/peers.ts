@@ -1,0 +1,123 @@
+/**
+ * The targets of `bench:peers`, each a fresh process per cell: Ferry (compiled agent, `sync`
+ * durability, uploading to a counting sink), vmagent (persistent queue, remote write to a
+ * decoding sink), VictoriaMetrics single-node (parse and store), and a bare node:http server.
+ * Each says where to write and how many points it has delivered (null: not measurable).
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startChild } from './child.js'
+import { CountSink } from './count-sink.js'
+import { startGoPeer } from './go-peer.js'
+import { RemoteWriteSink } from './rw-sink.js'
+import { startVictoria } from './victoria.js'
+
+export const VMAGENT_BINARY = '/usr/bin/vmagent'
+
+export interface Target {
+  /** Base URL; the write path is the case's. */
+  url: string
+  pid: number | undefined
+  writePath(category: 'metric' | 'logging'): string
+  peakRssMb(): number
+  /** Points delivered (or stored) so far; null when the target does not forward. */
+  delivered(): Promise<number | null>
+  /** Extra figures for the note (heap of the main thread), or ''. */
+  extra(): Promise<string>
+  stop(): Promise<void>
+}
+
+const here = (p: string) => new URL(p, import.meta.url).pathname
+
+export async function startFerry(): Promise<Target> {
+  const sink = new CountSink()
+  const upstream = await sink.start()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-bench-peers-'))
+  const agent = await startChild(
+    [here('../../src/main.js'), 'run'],
+    {
+      ENV_HTTP_LISTEN: '127.0.0.1:0',
+      ENV_DATA_DIR: dataDir,
+      ENV_DATAWAY: upstream,
+      ENV_DATAWAY_WAL_DURABILITY: 'sync',
+      ENV_DATAWAY_RETRY_MAX: '1s',
+      ENV_DECODE_MAX_QUEUE: '1024',
+      ENV_PIPELINE_DIR: here('../../../conf.d/pipeline'),
+      ENV_PIPELINE_TIMEZONE: 'UTC',
+      ENV_DEFAULT_ENABLED_INPUTS: '',
+    },
+    /"event":"agent_started","listen":"([^"]+)"/,
+  )
+  return {
+    url: agent.url,
+    pid: agent.proc.pid,
+    writePath: (c) => `/v1/write/${c}`,
+    peakRssMb: agent.peakRssMb,
+    delivered: async () => sink.points,
+    async extra() {
+      const text = await (await fetch(`${agent.url}/metrics`)).text()
+      const heap = Number(/^ferry_nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? NaN)
+      return `main-thread heap used ${(heap / 2 ** 20).toFixed(0)} MB`
+    },
+    async stop() {
+      await agent.stop()
+      await sink.stop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Null when vmagent is not installed. */
+export async function startVmagent(fieldsPerPoint: number): Promise<Target | null> {
+  if (!fs.existsSync(VMAGENT_BINARY)) return null
+  const sink = new RemoteWriteSink()
+  const upstream = await sink.start()
+  const peer = await startGoPeer(VMAGENT_BINARY, (dir, listen) => [
+    `-httpListenAddr=${listen}`,
+    `-remoteWrite.url=${upstream}`,
+    `-remoteWrite.tmpDataPath=${dir}`,
+    '-loggerLevel=ERROR',
+  ])
+  if (!peer) return null
+  return {
+    url: peer.url,
+    pid: peer.pid,
+    writePath: () => '/write',
+    peakRssMb: peer.peakRssMb,
+    delivered: async () => sink.samples / fieldsPerPoint,
+    extra: async () => (sink.errors ? `${sink.errors} bodies the sink could not decode` : ''),
+    async stop() {
+      await peer.stop()
+      await sink.stop()
+    },
+  }
+}
+
+/** Null when VictoriaMetrics is not installed; delivered = stored. */
+export async function startVm(fieldsPerPoint: number): Promise<Target | null> {
+  const vm = await startVictoria()
+  if (!vm) return null
+  return {
+    url: vm.url,
+    pid: vm.pid,
+    writePath: () => '/write',
+    peakRssMb: vm.peakRssMb,
+    delivered: async () => (await vm.rowsStored()) / fieldsPerPoint,
+    extra: async () => '',
+    stop: vm.stop,
+  }
+}
+
+export async function startBaseline(): Promise<Target> {
+  const child = await startChild([here('./baseline-server.js')], {}, /listening (\S+)/)
+  return {
+    url: child.url,
+    pid: child.proc.pid,
+    writePath: () => '/',
+    peakRssMb: child.peakRssMb,
+    delivered: async () => null,
+    extra: async () => '',
+    stop: child.stop,
+  }
+}
