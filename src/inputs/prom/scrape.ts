@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
 import { FerryError } from '../../errors.js'
+import { deadline } from '../../shared/deadline.js'
 
 export interface ScrapeOptions {
   timeout: number
@@ -48,7 +49,7 @@ function requestOptions(url: URL, o: ScrapeOptions, signal: AbortSignal): https.
   return {
     method: 'GET',
     headers: { accept, ...o.headers },
-    signal: AbortSignal.any([signal, AbortSignal.timeout(o.timeout)]),
+    signal,
     ...(url.protocol === 'https:'
       ? {
           ...(o.tls.ca ? { ca: o.tls.ca } : {}),
@@ -61,9 +62,19 @@ function requestOptions(url: URL, o: ScrapeOptions, signal: AbortSignal): https.
   }
 }
 
-export function scrape(url: string, o: ScrapeOptions, signal: AbortSignal): Promise<Body> {
+/** One scrape, aborted at `o.timeout` or when `signal` aborts. */
+export async function scrape(url: string, o: ScrapeOptions, signal: AbortSignal): Promise<Body> {
+  const limit = deadline(o.timeout, signal)
+  try {
+    return await get(url, o, limit.signal)
+  } finally {
+    limit.clear()
+  }
+}
+
+function get(url: string, o: ScrapeOptions, signal: AbortSignal): Promise<Body> {
   const u = new URL(url)
-  const get = u.protocol === 'https:' ? https.get : http.get
+  const request = u.protocol === 'https:' ? https.get : http.get
   return new Promise<Body>((resolve, reject) => {
     const fail = (e: unknown) =>
       reject(
@@ -71,7 +82,7 @@ export function scrape(url: string, o: ScrapeOptions, signal: AbortSignal): Prom
           ? e
           : new FerryError('collectFailed', `${url}: ${(e as Error).message}`, { cause: e }),
       )
-    const req = get(u, requestOptions(u, o, signal), (res) => {
+    const req = request(u, requestOptions(u, o, signal), (res) => {
       if (res.statusCode !== 200) {
         res.resume()
         return fail(new FerryError('collectFailed', `${url}: HTTP ${res.statusCode}`))

@@ -12,6 +12,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Component } from '../../component.js'
+import { deadline } from '../../shared/deadline.js'
 import { upstreamFetch } from './network.js'
 import type { Upstream } from './upstream.js'
 
@@ -65,11 +66,12 @@ export class NtpClock implements Component {
   async syncOnce(): Promise<void> {
     const up = this.upstream()
     if (!up) return
+    const limit = deadline(this.o.timeoutMs, this.stop.signal)
     try {
       const url = `${up.origin}/v1/ntp${up.query ? `?${up.query}` : ''}`
       const res = await upstreamFetch(up, url, {
         headers: { 'User-Agent': this.o.userAgent },
-        signal: AbortSignal.any([this.stop.signal, AbortSignal.timeout(this.o.timeoutMs)]),
+        signal: limit.signal,
       })
       const text = await res.text()
       if (!res.ok) throw new Error(`answered ${res.status}`)
@@ -81,6 +83,8 @@ export class NtpClock implements Component {
       this.events.ntpSynced(up.label, measured, this.offset / 1000)
     } catch (e) {
       if (!this.stop.signal.aborted) this.events.ntpFailed(up.label, (e as Error).message)
+    } finally {
+      limit.clear()
     }
   }
 }

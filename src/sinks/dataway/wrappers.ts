@@ -3,11 +3,19 @@
  * exponential backoff and full jitter (honouring Retry-After) until a deadline, and metrics.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
+import { deadline } from '../../shared/deadline.js'
 import type { UploadBody } from './bodies.js'
 import { UploadError, type Send } from './send.js'
 
 export function withTimeout(send: Send, ms: number): Send {
-  return (body, signal) => send(body, AbortSignal.any([signal, AbortSignal.timeout(ms)]))
+  return async (body, signal) => {
+    const d = deadline(ms, signal)
+    try {
+      return await send(body, d.signal)
+    } finally {
+      d.clear()
+    }
+  }
 }
 
 export interface RetryPolicy {
