@@ -130,7 +130,7 @@ export async function processTask(
       bodyBytes: body.length,
       pipeline: out.stats,
       sourcemaps,
-      cdn,
+      ...(cdn ? { cdn } : {}),
       ...(io ? { filtered: io.filtered, retimed: io.retimed } : {}),
     }
   } catch (e) {
