@@ -1,8 +1,9 @@
 /**
  * Appends column batches to a table as DuckDB data chunks written directly: the time, number
  * and boolean columns cross as one buffer copy per chunk, text as one native call per non-null
- * value from its dictionary's UTF-8 bytes (encoded once per distinct string), nulls as one
- * validity bitmap per chunk. The table may have more columns than the batch (null) and wider
+ * value from its dictionary's UTF-8 bytes (encoded once per distinct string), or as one
+ * constant vector when every row of the chunk has the same value (a body's host, service and
+ * the like usually do), nulls as one validity bitmap per chunk. The table may have more columns than the batch (null) and wider
  * types (the values are converted to text).
  */
 import duckdb from '@duckdb/node-bindings'
