@@ -15,7 +15,12 @@ interface Last {
 export class Interner {
   private readonly last: (Last | undefined)[] = []
 
-  constructor(private readonly buf: Uint8Array) {}
+  /** The same bytes as a Buffer, for its native UTF-8 slice without a view per string. */
+  private readonly text: Buffer
+
+  constructor(private readonly buf: Uint8Array) {
+    this.text = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength)
+  }
 
   /** The length-delimited string at the reader's position, remembered under `slot`. */
   read(r: PbReader, slot: number): string {
@@ -30,8 +35,12 @@ export class Interner {
       while (i < len && buf[start + i] === buf[l.start + i]) i++
       if (i === len) return l.text
     }
-    const text = Buffer.from(buf.buffer, buf.byteOffset + start, len).toString('utf8')
-    this.last[slot] = { start, len, text }
+    const text = this.text.toString('utf8', start, start + len)
+    if (l) {
+      l.start = start
+      l.len = len
+      l.text = text
+    } else this.last[slot] = { start, len, text }
     return text
   }
 }

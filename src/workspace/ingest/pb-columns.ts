@@ -30,6 +30,9 @@ interface Kv {
 
 class Fallback extends Error {}
 
+/** Interner slots: the measurement name, then a key and a value slot per key-value position. */
+const NAME_SLOT = 0
+
 function check(r: PbReader, end: number): void {
   if (r.pos > end) throw new PbError('truncated field')
 }
@@ -41,12 +44,12 @@ function readKv(r: PbReader, end: number, kv: Kv, strings: Interner, slot: numbe
     const t = r.uvarint()
     const no = t >>> 3
     const wire = t & 7
-    if (no === 1 && wire === 2) kv.key = strings.read(r, 2 * slot)
+    if (no === 1 && wire === 2) kv.key = strings.read(r, 2 * slot + 1)
     else if (TYPE_BY_NO[no] !== undefined) {
       if (type !== undefined) throw new Fallback()
       type = TYPE_BY_NO[no]
       if (no === 4 && wire === 1) kv.value = r.double()
-      else if (no === 11 && wire === 2) kv.value = strings.read(r, 2 * slot + 1)
+      else if (no === 11 && wire === 2) kv.value = strings.read(r, 2 * slot + 2)
       else if (wire !== 0) throw new Fallback()
       else if (no === 5) kv.value = r.bool()
       else kv.value = Number(no === 2 ? r.int64() : r.uint64())
@@ -75,7 +78,7 @@ function readPoint(r: PbReader, end: number, p: Reading): void {
     const t = r.uvarint()
     const no = t >>> 3
     const wire = t & 7
-    if (no === 1 && wire === 2) p.name = r.string()
+    if (no === 1 && wire === 2) p.name = p.strings.read(r, NAME_SLOT)
     else if (no === 2 && wire === 2) {
       const len = r.uvarint()
       const kv = (p.kvs[p.n++] ??= { key: '', tag: false, type: 'DOUBLE', value: 0 })

@@ -6,6 +6,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Catalog } from './catalog.js'
 import { schemaName } from './names.js'
+import { recordPackages, seenPackages, type PackageRef } from './packages.js'
 import { appendBatch } from './rows.js'
 import type { WriteRequest, WriteResult } from './write-request.js'
 
@@ -18,17 +19,23 @@ export async function commitBatch(
   await con.run('BEGIN TRANSACTION')
   try {
     const results: WriteResult[] = []
-    const seen = await seenPackages(con, batch)
+    const withIds = batch.filter((r): r is WriteRequest & PackageRef => r.pkgId !== null)
+    const seen = await seenPackages(con, withIds)
+    const stored: PackageRef[] = []
     for (const req of batch) {
       const key = `${req.workspaceId}/${req.pkgId}`
       if (req.pkgId && seen.has(key)) {
         results.push({ stored: 0, duplicate: true })
         continue
       }
-      if (req.pkgId) seen.add(key)
+      if (req.pkgId) {
+        seen.add(key)
+        stored.push({ workspaceId: req.workspaceId, pkgId: req.pkgId })
+      }
       await store(con, catalog, req)
       results.push({ stored: req.points, duplicate: false })
     }
+    await recordPackages(con, stored)
     await prune(con)
     await con.run('COMMIT')
     return results
@@ -50,28 +57,4 @@ async function store(con: DuckDBConnection, catalog: Catalog, req: WriteRequest)
       app.closeSync()
     }
   }
-  if (req.pkgId)
-    await con.run('INSERT INTO meta.packages VALUES ($1, $2, $3)', [
-      req.workspaceId,
-      req.pkgId,
-      Date.now(),
-    ])
-}
-
-/** Ids of this batch already stored, as `workspace/pkg`; one lookup per workspace. */
-async function seenPackages(con: DuckDBConnection, batch: WriteRequest[]): Promise<Set<string>> {
-  const byWorkspace = new Map<string, string[]>()
-  for (const req of batch)
-    if (req.pkgId)
-      byWorkspace.set(req.workspaceId, [...(byWorkspace.get(req.workspaceId) ?? []), req.pkgId])
-  const seen = new Set<string>()
-  for (const [ws, ids] of byWorkspace) {
-    const list = ids.map((_, i) => `$${i + 2}`).join(', ')
-    const r = await con.runAndReadAll(
-      `SELECT pkg_id FROM meta.packages WHERE workspace_id = $1 AND pkg_id IN (${list})`,
-      [ws, ...ids],
-    )
-    for (const [id] of r.getRows()) seen.add(`${ws}/${String(id)}`)
-  }
-  return seen
 }

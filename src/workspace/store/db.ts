@@ -8,6 +8,7 @@ import path from 'node:path'
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
 import { META_DDL } from './meta-ddl.js'
+import { dropPackagesKey } from './packages.js'
 
 export interface DbOptions {
   dir: string
@@ -49,6 +50,7 @@ export class Db {
     }
     const writer = await instance.connect()
     for (const stmt of META_DDL) await writer.run(stmt)
+    await dropPackagesKey(writer)
     return new Db(instance, writer)
   }
 

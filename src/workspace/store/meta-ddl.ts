@@ -42,8 +42,8 @@ export const META_DDL = [
     session_id VARCHAR NOT NULL, view_id VARCHAR NOT NULL, start_ms BIGINT NOT NULL,
     end_ms BIGINT NOT NULL, received_at BIGINT NOT NULL, size BIGINT NOT NULL,
     fields VARCHAR NOT NULL, segment BLOB NOT NULL)`,
-  // Package ids seen within the dedupe window, so that a re-sent body is stored once.
+  // Package ids seen within the dedupe window, so that a re-sent body is stored once; no key
+  // (packages.ts says why).
   `CREATE TABLE IF NOT EXISTS meta.packages (
-    workspace_id VARCHAR NOT NULL, pkg_id VARCHAR NOT NULL, seen_at BIGINT NOT NULL,
-    PRIMARY KEY (workspace_id, pkg_id))`,
+    workspace_id VARCHAR NOT NULL, pkg_id VARCHAR NOT NULL, seen_at BIGINT NOT NULL)`,
 ]

@@ -1,8 +1,9 @@
 /**
  * Appends column batches to a table as DuckDB data chunks written directly: the time, number
  * and boolean columns cross as one buffer copy per chunk, text as one native call per non-null
- * value from its dictionary's UTF-8 bytes (encoded once per distinct string), nulls as one
- * validity bitmap per chunk. The table may have more columns than the batch (null) and wider
+ * value from its dictionary's UTF-8 bytes (encoded once per distinct string), or as one
+ * constant vector when every row of the chunk has the same value (a body's host, service and
+ * the like usually do), nulls as one validity bitmap per chunk. The table may have more columns than the batch (null) and wider
  * types (the values are converted to text).
  */
 import duckdb from '@duckdb/node-bindings'
@@ -25,14 +26,15 @@ const DUCK_TYPES = { DOUBLE, BOOLEAN, VARCHAR }
 /** A batch column ready to copy: text columns carry their dictionary as UTF-8. */
 type Source =
   | { type: 'DOUBLE' | 'BOOLEAN'; values: Float64Array | Uint8Array; nulls: Uint8Array | null }
-  | { type: 'VARCHAR'; bytes: Uint8Array[]; codes: Int32Array }
+  | { type: 'VARCHAR'; dict: string[]; bytes: Uint8Array[]; codes: Int32Array }
   | null
 
 function source(table: Column, col: ColumnData | undefined): Source {
   if (!col) return null
   const c = table.type === 'VARCHAR' ? asText(col) : col
   if (c.type !== 'VARCHAR') return c
-  return { type: 'VARCHAR', bytes: c.dict.map((s) => Buffer.from(s, 'utf8')), codes: c.codes }
+  const bytes = c.dict.map((s) => Buffer.from(s, 'utf8'))
+  return { type: 'VARCHAR', dict: c.dict, bytes, codes: c.codes }
 }
 
 /** Sets the validity bitmap of rows [start, start + n) where `isNull(row)`. */
@@ -49,10 +51,19 @@ function setNulls(vec: duckdb.Vector, n: number, start: number, isNull: (row: nu
   duckdb.copy_data_to_vector_validity(vec, 0, words.buffer, 0, words.byteLength)
 }
 
+/** The code every row of [start, start + n) has, if they share one that is not null; else -1. */
+function sameCode(codes: Int32Array, start: number, n: number): number {
+  const first = codes[start]
+  for (let i = start + 1; i < start + n; i++) if (codes[i] !== first) return -1
+  return first
+}
+
 function fill(vec: duckdb.Vector, src: Source, start: number, n: number): void {
   if (src === null) return setNulls(vec, n, start, () => true)
   if (src.type === 'VARCHAR') {
     const { bytes, codes } = src
+    const same = sameCode(codes, start, n)
+    if (same >= 0) return duckdb.vector_reference_value(vec, duckdb.create_varchar(src.dict[same]))
     for (let i = 0; i < n; i++) {
       const code = codes[start + i]
       if (code >= 0) duckdb.vector_assign_string_element_len(vec, i, bytes[code])

@@ -116,4 +116,29 @@ export function storageContract(name: string, open: () => Promise<StorageEngine>
       assert.equal(await count(e, 'M::m'), 1)
     }),
   )
+
+  test(
+    `${name}: text values are stored exactly, constant over a chunk or not`,
+    withEngine(async (e) => {
+      // 5,000 rows: the first 3,000 share one host, then hosts alternate; every 7th has no dc.
+      const lines = Array.from({ length: 5000 }, (_, i) => {
+        const host = i < 3000 ? 'h-const' : `h-${i % 2}`
+        const dc = i % 7 === 0 ? '' : ',dc=eu'
+        return `m,host=${host}${dc} v=${i} ${now + BigInt(i)}`
+      })
+      await e.ingest(request(lines.join('\n'), 'chunks'))
+      const r = await e.query(
+        `SELECT host, dc, count(*) FROM ${e.tableRef(WS, 'M::m')} GROUP BY ALL ORDER BY ALL`,
+      )
+      const rows = r.rows.map(([h, d, n]) => [h, d, Number(n)])
+      assert.deepEqual(rows, [
+        ['h-0', 'eu', 857],
+        ['h-0', null, 143],
+        ['h-1', 'eu', 857],
+        ['h-1', null, 143],
+        ['h-const', 'eu', 2571],
+        ['h-const', null, 429],
+      ])
+    }),
+  )
 }

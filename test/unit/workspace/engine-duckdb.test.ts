@@ -1,8 +1,16 @@
-/** DuckDB passes the storage engine contract, each case on a fresh database file. */
+/**
+ * DuckDB passes the storage engine contract, each case on a fresh database file; and a database
+ * made by an earlier version opens.
+ */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { after } from 'node:test'
+import assert from 'node:assert/strict'
+import { after, test } from 'node:test'
+import { DuckDBInstance } from '@duckdb/node-api'
+import { parseLines } from '../../../src/decode/lp/parse.js'
+import { toColumns } from '../../../src/workspace/ingest/columns.js'
+import { DB_FILE } from '../../../src/workspace/store/db.js'
 import { DuckDbEngine } from '../../../src/workspace/store/duckdb-engine.js'
 import { storageContract } from './engine-contract.js'
 
@@ -20,3 +28,48 @@ storageContract('duckdb', () =>
     dedupeWindowMs: 3_600_000,
   }),
 )
+
+test('a database whose meta.packages has a primary key is rebuilt without it, ids kept', async () => {
+  const dir = path.join(root, 'keyed')
+  fs.mkdirSync(dir)
+  const old = await DuckDBInstance.create(path.join(dir, DB_FILE))
+  const con = await old.connect()
+  await con.run('CREATE SCHEMA meta')
+  await con.run(`CREATE TABLE meta.packages (
+    workspace_id VARCHAR NOT NULL, pkg_id VARCHAR NOT NULL, seen_at BIGINT NOT NULL,
+    PRIMARY KEY (workspace_id, pkg_id))`)
+  await con.run(`INSERT INTO meta.packages VALUES ('wksp_a', 'p1', ${Date.now()})`)
+  con.closeSync()
+  old.closeSync()
+  const e = await DuckDbEngine.open({
+    dir,
+    memoryLimit: 256 * 1024 * 1024,
+    threads: 1,
+    maxPendingPoints: 100_000,
+    commitMaxPoints: 10_000,
+    dedupeWindowMs: 3_600_000,
+  })
+  try {
+    const keys = await e.query(
+      `SELECT count(*) FROM duckdb_constraints() WHERE table_name = 'packages'
+       AND constraint_type = 'PRIMARY KEY'`,
+    )
+    assert.equal(Number(keys.rows[0][0]), 0)
+    const text = `m v=1 ${Date.now()}000000`
+    const { points } = parseLines(text, Buffer.from(text))
+    const req = { workspaceId: 'wksp_a', category: 'metric' as const, points: 1 }
+    const tables = () => toColumns('metric', points)
+    assert.deepEqual(await e.ingest({ ...req, tables: tables(), pkgId: 'p1' }), {
+      stored: 0,
+      duplicate: true,
+    })
+    assert.deepEqual(await e.ingest({ ...req, tables: tables(), pkgId: 'p2' }), {
+      stored: 1,
+      duplicate: false,
+    })
+    const ids = await e.query('SELECT pkg_id FROM meta.packages ORDER BY pkg_id')
+    assert.deepEqual(ids.rows, [['p1'], ['p2']])
+  } finally {
+    await e.close()
+  }
+})
