@@ -6,7 +6,8 @@
 export const PRECISIONS = ['n', 'u', 'ms', 's', 'm', 'h'] as const
 export type Precision = (typeof PRECISIONS)[number]
 
-const FACTOR: Record<Precision, bigint> = {
+/** Nanoseconds per unit of each precision. */
+export const FACTOR: Record<Precision, bigint> = {
   n: 1n,
   u: 1_000n,
   ms: 1_000_000n,

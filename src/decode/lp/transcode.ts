@@ -12,7 +12,7 @@
  */
 import { PbWriter } from '../codec/pb-writer.js'
 import { writeTag } from '../codec/protobuf.js'
-import type { Precision } from '../precision.js'
+import { FACTOR, type Precision } from '../precision.js'
 import { Out, bound, writePoint } from './fast-out.js'
 import { BAIL, Line, type ScanRules } from './fast-line.js'
 import { scanLine } from './fast-scan.js'
@@ -31,14 +31,6 @@ export interface Transcoded {
   points: number
 }
 
-const FACTOR: Record<Precision, bigint> = {
-  n: 1n,
-  u: 1_000n,
-  ms: 1_000_000n,
-  s: 1_000_000_000n,
-  m: 60_000_000_000n,
-  h: 3_600_000_000_000n,
-}
 const TWO32 = 4294967296
 const MAX_TIME = 9223372036854775806n
 const INT64_MAX = 9223372036854775807n
