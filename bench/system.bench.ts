@@ -25,7 +25,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`
 
 const line = (name: string, r: Row) =>
-  `${name}: accepted ${fmt(r.acceptedPerS)} points/s, stored ${fmt(r.storedPerS)} points/s within the run (${pct(r.storedShare)} of accepted), drained ${r.drainS.toFixed(1)} s after, peak RSS ${r.rssMb.toFixed(0)} MB, non-2xx ${r.non2xx}`
+  `${name}: accepted ${fmt(r.acceptedPerS)} points/s, stored ${fmt(r.storedPerS)} points/s within the run (${pct(r.storedShare)} of accepted), drained ${r.drainS.toFixed(1)} s after, peak RSS ${r.rssMb.toFixed(0)} MB (anonymous ${r.anonMb.toFixed(0)} MB), non-2xx ${r.non2xx}`
 
 async function throughput(body: Buffer) {
   console.log(

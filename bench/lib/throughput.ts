@@ -1,8 +1,10 @@
 /**
  * The throughput rows of `bench:system`: the default system under the corpus for `seconds`
  * (accepted and stored points/s, the share stored within the run, the drain time after the
- * load stops, peak RSS), and VictoriaMetrics fed the same bodies the same way.
+ * load stops, peak RSS and the peak of its anonymous part, which leaves out the mapped pages of
+ * the agent's disk buffer), and VictoriaMetrics fed the same bodies the same way.
  */
+import { anonRssOf } from './go-peer.js'
 import { runLoad } from './load.js'
 import { newSystem, removeSystem, startSystem, storedPoints } from './system.js'
 import { startVictoria } from './victoria.js'
@@ -14,7 +16,23 @@ export interface Row {
   storedShare: number
   drainS: number
   rssMb: number
+  /** Peak sampled RssAnon (heap and native memory), in MB. */
+  anonMb: number
   non2xx: number
+}
+
+/** Samples a process's anonymous RSS every 250 ms; `stop()` gives the peak seen. */
+function sampleAnon(pid: number | undefined): { stop(): number } {
+  let peak = 0
+  const take = () => {
+    try {
+      peak = Math.max(peak, anonRssOf(pid))
+    } catch {
+      // The process has exited: keep the peak seen so far.
+    }
+  }
+  const timer = setInterval(take, 250)
+  return { stop: () => (take(), clearInterval(timer), peak) }
 }
 
 const DRAIN_LIMIT_MS = 300_000
@@ -28,6 +46,7 @@ export async function systemRow(
 ): Promise<Row> {
   const s = await newSystem()
   const agent = await startSystem(s)
+  const anon = sampleAnon(agent.proc.pid)
   try {
     const r = await runLoad(`${agent.url}/v1/write/metric`, body, seconds, conns)
     const accepted = r.ok * points
@@ -44,9 +63,11 @@ export async function systemRow(
       storedShare: accepted ? atEnd / accepted : 0,
       drainS: (performance.now() - t0) / 1000,
       rssMb: agent.peakRssMb(),
+      anonMb: anon.stop(),
       non2xx: r.failed,
     }
   } finally {
+    anon.stop()
     await agent.stop()
     removeSystem(s)
   }
@@ -62,6 +83,7 @@ export async function victoriaRow(
 ): Promise<Row | null> {
   const vm = await startVictoria()
   if (!vm) return null
+  const anon = sampleAnon(vm.pid)
   try {
     const r = await runLoad(`${vm.url}/write`, body, seconds, conns)
     const accepted = r.ok * points
@@ -78,9 +100,11 @@ export async function victoriaRow(
       storedShare: accepted ? atEnd / accepted : 0,
       drainS: (performance.now() - t0) / 1000,
       rssMb: vm.peakRssMb(),
+      anonMb: anon.stop(),
       non2xx: r.failed,
     }
   } finally {
+    anon.stop()
     await vm.stop()
   }
 }
