@@ -7,6 +7,7 @@
  * Invariant: a buffer holds room for `need` more bytes after `ensure(need)`; it is reused from
  * task to task (only the result is copied out), so no large zero-filled buffer per body.
  */
+import { PbWriter } from '../codec/pb-writer.js'
 import { V_BOOL, V_FLOAT, V_INT, V_STRING, V_UINT, type Line } from './fast-line.js'
 
 const f64 = new Float64Array(1)
@@ -15,20 +16,13 @@ const TWO32 = 4294967296
 /** The plain typed array method: a Buffer's own `subarray` builds a Buffer, slower. */
 const subarray = Uint8Array.prototype.subarray
 
-export class Out {
-  buf = new Uint8Array(1 << 16)
-  pos = 0
-
-  ensure(need: number): void {
-    if (this.pos + need <= this.buf.length) return
-    let size = this.buf.length * 2
-    while (size < this.pos + need) size *= 2
-    const next = new Uint8Array(size)
-    next.set(this.buf.subarray(0, this.pos))
-    this.buf = next
-  }
-
-  uvarint(v: number): void {
+/**
+ * The shared PBPoints writer (buffer, growth) with writes that skip the per-call room check:
+ * `ensure` has reserved room for a whole point first (`bound`).
+ */
+export class Out extends PbWriter {
+  /** `uvarint` without its room check. */
+  putUvarint(v: number): void {
     const b = this.buf
     while (v > 0x7f) {
       b[this.pos++] = (v & 0x7f) | 0x80
@@ -49,15 +43,15 @@ export class Out {
   }
 
   /** A safe integer as int64 (negatives in ten bytes of two's complement). */
-  int64(v: number): void {
-    if (v >= 0) return this.uvarint(v)
+  putInt64(v: number): void {
+    if (v >= 0) return this.putUvarint(v)
     const hi = Math.floor(v / TWO32)
     this.varint64(hi >>> 0, v - hi * TWO32)
   }
 
   /** Length-prefixed bytes src[a, e). Short ranges by a loop: a view per key costs more. */
   copy(src: Uint8Array, a: number, e: number): void {
-    this.uvarint(e - a)
+    this.putUvarint(e - a)
     const b = this.buf
     let p = this.pos
     if (e - a > 64) {
@@ -76,7 +70,7 @@ function writeTag(o: Out, b: Uint8Array, line: Line, k: number): void {
   const va = line.vals[2 * k]
   const ve = line.vals[2 * k + 1]
   o.buf[o.pos++] = 0x12
-  o.uvarint(lenOf(ke - ka) + (ke - ka) + lenOf(ve - va) + (ve - va) + 4)
+  o.putUvarint(lenOf(ke - ka) + (ke - ka) + lenOf(ve - va) + (ve - va) + 4)
   o.buf[o.pos++] = 0x0a
   o.copy(b, ka, ke)
   o.buf[o.pos++] = 0x5a
@@ -90,10 +84,10 @@ function writeValue(o: Out, b: Uint8Array, line: Line, k: number): void {
   switch (line.kinds[k]) {
     case V_INT:
       o.buf[o.pos++] = 0x10
-      return o.int64(v)
+      return o.putInt64(v)
     case V_UINT:
       o.buf[o.pos++] = 0x18
-      return o.uvarint(v)
+      return o.putUvarint(v)
     case V_FLOAT: {
       o.buf[o.pos++] = 0x21
       f64[0] = v
@@ -134,7 +128,7 @@ function patchLength(o: Out, mark: number, reserved: number): void {
   }
   const save = o.pos
   o.pos = mark
-  o.uvarint(len)
+  o.putUvarint(len)
   o.pos = save
 }
 
