@@ -38,6 +38,48 @@ function sampleAnon(pid: number | undefined): { stop(): number } {
 const DRAIN_LIMIT_MS = 300_000
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/** A load run followed by a drain: what one target counts as stored, polled every `stepMs`. */
+interface Target {
+  writeUrl: string
+  stored(): Promise<number>
+  stepMs: number
+  drainLimitMs: number
+  pid: number | undefined
+  peakRssMb(): number
+}
+
+async function measure(
+  t: Target,
+  body: Buffer,
+  points: number,
+  seconds: number,
+  conns: number,
+): Promise<Row> {
+  const anon = sampleAnon(t.pid)
+  try {
+    const r = await runLoad(t.writeUrl, body, seconds, conns)
+    const accepted = r.ok * points
+    const atEnd = await t.stored()
+    const t0 = performance.now()
+    let stored = atEnd
+    while (stored < accepted && performance.now() - t0 < t.drainLimitMs) {
+      await sleep(t.stepMs)
+      stored = await t.stored()
+    }
+    return {
+      acceptedPerS: accepted / r.seconds,
+      storedPerS: atEnd / r.seconds,
+      storedShare: accepted ? atEnd / accepted : 0,
+      drainS: (performance.now() - t0) / 1000,
+      rssMb: t.peakRssMb(),
+      anonMb: anon.stop(),
+      non2xx: r.failed,
+    }
+  } finally {
+    anon.stop()
+  }
+}
+
 export async function systemRow(
   body: Buffer,
   points: number,
@@ -46,28 +88,17 @@ export async function systemRow(
 ): Promise<Row> {
   const s = await newSystem()
   const agent = await startSystem(s)
-  const anon = sampleAnon(agent.proc.pid)
   try {
-    const r = await runLoad(`${agent.url}/v1/write/metric`, body, seconds, conns)
-    const accepted = r.ok * points
-    const atEnd = await storedPoints(agent.url, 'http_server', 'requests')
-    const t0 = performance.now()
-    let stored = atEnd
-    while (stored < accepted && performance.now() - t0 < DRAIN_LIMIT_MS) {
-      await sleep(500)
-      stored = await storedPoints(agent.url, 'http_server', 'requests')
+    const target: Target = {
+      writeUrl: `${agent.url}/v1/write/metric`,
+      stored: () => storedPoints(agent.url, 'http_server', 'requests'),
+      stepMs: 500,
+      drainLimitMs: DRAIN_LIMIT_MS,
+      pid: agent.proc.pid,
+      peakRssMb: () => agent.peakRssMb(),
     }
-    return {
-      acceptedPerS: accepted / r.seconds,
-      storedPerS: atEnd / r.seconds,
-      storedShare: accepted ? atEnd / accepted : 0,
-      drainS: (performance.now() - t0) / 1000,
-      rssMb: agent.peakRssMb(),
-      anonMb: anon.stop(),
-      non2xx: r.failed,
-    }
+    return await measure(target, body, points, seconds, conns)
   } finally {
-    anon.stop()
     await agent.stop()
     removeSystem(s)
   }
@@ -83,28 +114,17 @@ export async function victoriaRow(
 ): Promise<Row | null> {
   const vm = await startVictoria()
   if (!vm) return null
-  const anon = sampleAnon(vm.pid)
   try {
-    const r = await runLoad(`${vm.url}/write`, body, seconds, conns)
-    const accepted = r.ok * points
-    const atEnd = (await vm.rowsStored()) / fieldsPerPoint
-    const t0 = performance.now()
-    let stored = atEnd
-    while (stored < accepted && performance.now() - t0 < 30_000) {
-      await sleep(250)
-      stored = (await vm.rowsStored()) / fieldsPerPoint
+    const target: Target = {
+      writeUrl: `${vm.url}/write`,
+      stored: async () => (await vm.rowsStored()) / fieldsPerPoint,
+      stepMs: 250,
+      drainLimitMs: 30_000,
+      pid: vm.pid,
+      peakRssMb: () => vm.peakRssMb(),
     }
-    return {
-      acceptedPerS: accepted / r.seconds,
-      storedPerS: atEnd / r.seconds,
-      storedShare: accepted ? atEnd / accepted : 0,
-      drainS: (performance.now() - t0) / 1000,
-      rssMb: vm.peakRssMb(),
-      anonMb: anon.stop(),
-      non2xx: r.failed,
-    }
+    return await measure(target, body, points, seconds, conns)
   } finally {
-    anon.stop()
     await vm.stop()
   }
 }
