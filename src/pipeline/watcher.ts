@@ -7,7 +7,7 @@ import type { Component } from '../component.js'
 import { PipelineEngine } from './engine.js'
 import type { SandboxLimits } from './sandbox/sandbox.js'
 import type { PlError } from './scripts/compile.js'
-import { fingerprint, scanScripts } from './scripts/store.js'
+import { fingerprint } from './scripts/store.js'
 import { sync } from './worker-host.js'
 
 /** What the watcher reports (the agent's telemetry implements it). */
@@ -64,8 +64,8 @@ export class PipelineWatcher implements Component {
     this.print = print
     this.current++
     const failed = new Map<string, PlError[]>()
-    sync(this.checker, this.dir, (file, errors) => failed.set(file, errors))
-    this.geoip = scanScripts(this.dir).some((s) => callsGeoip(s.source))
+    const scripts = sync(this.checker, this.dir, (file, errors) => failed.set(file, errors))
+    this.geoip = scripts.some((s) => callsGeoip(s.source))
     this.categories = new Set(this.checker.names().map((id) => id.slice(0, id.indexOf('/'))))
     for (const [file, errors] of failed) this.events.compileFailed(file, errors)
     this.events.loaded(this.current, this.checker.names().length)

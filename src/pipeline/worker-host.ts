@@ -10,7 +10,7 @@ import { applyPipeline, type Applied } from './apply.js'
 import { PipelineEngine } from './engine.js'
 import type { ScriptCaps } from './lib/budget.js'
 import type { SandboxLimits } from './sandbox/sandbox.js'
-import { scriptName, type PlError } from './scripts/compile.js'
+import { scriptName, type PlError, type ScriptSource } from './scripts/compile.js'
 import { scanPatterns, scanScripts } from './scripts/store.js'
 
 export interface PipelineWorkerConfig extends SandboxLimits {
@@ -76,13 +76,15 @@ export function sync(
   engine: PipelineEngine,
   dir: string,
   onError?: (file: string, errors: PlError[]) => void,
-): void {
+): ScriptSource[] {
   engine.setPatterns(scanPatterns(dir))
   const seen = new Set<string>()
-  for (const s of scanScripts(dir)) {
+  const scripts = scanScripts(dir)
+  for (const s of scripts) {
     seen.add(`${s.category}/${s.name}`)
     const errors = engine.load(s)
     if (errors.length && onError) onError(`${s.category}/${s.file}`, errors)
   }
   for (const id of engine.names()) if (!seen.has(id)) engine.remove(id)
+  return scripts
 }
