@@ -63,3 +63,15 @@ export async function dql(query: string, opts: QueryOptions = {}, explain = fals
   const results = await call<QueryResult[]>('query', body)
   return results[0]
 }
+
+/** A DQL string literal of `s`, quotes and backslashes escaped. */
+export const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+
+export type Row = Record<string, unknown>
+
+/** The rows of every series as objects keyed by column. */
+export function rowsOf(series: Series[]): Row[] {
+  return series.flatMap((s) =>
+    s.values.map((v) => Object.fromEntries(s.columns.map((c, i) => [c, v[i]]))),
+  )
+}

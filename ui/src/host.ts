@@ -3,7 +3,7 @@
  * the host's list), cpu/mem/disk/net charts over the chosen range, and its processes (the
  * newest state of each, busiest first).
  */
-import { call, dql } from './api.js'
+import { call, dql, quote } from './api.js'
 import { drawChart } from './chart.js'
 import { formatBytes, formatTime, fill, h, select } from './dom.js'
 import type { Host } from './hosts.js'
@@ -18,8 +18,6 @@ interface Process {
   rss?: number
   cmdline: string
 }
-
-const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 
 const CHARTS: [string, string][] = [
   ['CPU usage %', 'M::cpu:(avg(usage_total))'],

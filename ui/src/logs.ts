@@ -5,14 +5,12 @@
  * twice even when many share a millisecond or new rows arrive meanwhile. A row opens a pane
  * with all of its fields.
  */
-import { call, dql, type Series } from './api.js'
+import { call, dql, quote, rowsOf, type Row } from './api.js'
 import { cell } from './chart.js'
 import { append, fill, formatTime, h, select } from './dom.js'
 import { RANGES, timeRange } from './time.js'
 
 export const PAGE_SIZE = 50
-
-const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 
 /** The DQL for the filters; empty filters are left out. */
 export function logQuery(source: string, f: { status: string; service: string; text: string }) {
@@ -22,14 +20,6 @@ export function logQuery(source: string, f: { status: string; service: string; t
   if (f.text) where.push(`message = match(${quote(f.text)})`)
   const name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(source) ? source : `\`${source.replace(/`/g, '')}\``
   return `L::${name}${where.length ? ` {${where.join(', ')}}` : ''}`
-}
-
-type Row = Record<string, unknown>
-
-function rowsOf(series: Series[]): Row[] {
-  return series.flatMap((s) =>
-    s.values.map((v) => Object.fromEntries(s.columns.map((c, i) => [c, v[i]]))),
-  )
 }
 
 function detail(pane: HTMLElement, row: Row): void {

@@ -4,22 +4,12 @@
  * through an uploaded source map, the mapped stack (`error_stack_source_base64`, decoded here).
  * Applications are the `app_id`s that sent views or errors in the range.
  */
-import { dql, type Series } from './api.js'
+import { dql, quote, rowsOf, type Row } from './api.js'
 import { cell, drawChart } from './chart.js'
 import { append, fill, formatTime, h, select } from './dom.js'
 import { interval, RANGES, timeRange } from './time.js'
 
 export const ERROR_ROWS = 50
-
-const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
-
-type Row = Record<string, unknown>
-
-function rowsOf(series: Series[]): Row[] {
-  return series.flatMap((s) =>
-    s.values.map((v) => Object.fromEntries(s.columns.map((c, i) => [c, v[i]]))),
-  )
-}
 
 /** The mapped stack of an error row, or null when none was resolved. */
 export function mappedStack(row: Row): string | null {
