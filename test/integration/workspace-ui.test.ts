@@ -159,6 +159,12 @@ describe('the workspace UI in a browser', { skip }, () => {
         ? true
         : null,
     )
+    // Processes are collected on their own interval: the page lists what is stored when opened.
+    await poll(
+      async () =>
+        (await openOpenApi<unknown[]>(`object/process/list?host=${HOST}`)).length > 0 ? true : null,
+      30_000,
+    )
     await goto('#/hosts')
     assert.ok(
       (await page.$$eval('#hosts tr', (e) => e.map((r) => r.textContent))).some((t) =>
@@ -188,7 +194,8 @@ describe('the workspace UI in a browser', { skip }, () => {
       const n = await page.$$eval('#log-rows tr', (e) => e.length)
       await page.click('#more')
       await page.waitForFunction(
-        `document.querySelectorAll('#log-rows tr').length > ${n} || document.getElementById('more').disabled`,
+        // The button is also disabled while the page is loading: wait for rows or the final count.
+        `document.querySelectorAll('#log-rows tr').length > ${n} || /no more|failed/.test(document.getElementById('log-count').textContent)`,
       )
     }
     const shown = await page.$$eval('#log-rows td.msg', (e) => e.map((td) => td.textContent ?? ''))
