@@ -119,6 +119,7 @@ async function load(dir: string, wsId: string): Promise<void> {
       maxPendingPoints: 1e6,
       commitMaxPoints: 1e6,
       dedupeWindowMs: 1,
+      seriesCategories: ['metric'],
     }).submit({
       workspaceId: wsId,
       category: 'metric',
@@ -128,9 +129,16 @@ async function load(dir: string, wsId: string): Promise<void> {
     })
     const t0 = performance.now()
     const step = Math.floor(3_600_000_000_000 / QUERY_POINTS)
+    const parts = catalog.table(wsId, 'M::cpu')!.parts!
+    // The series layout: 100 series (one per host; the one already written is host-0), then the
+    // points, each naming its host's series.
     await db.execute(
-      `INSERT INTO ${qualified(wsId, 'M::cpu')} ("time", host, cpu, usage_idle, usage_user, usage_system)
-       SELECT $1::BIGINT - i * ${step}, 'host-' || (i % 100), 'cpu-total', random() * 100, random() * 50, random() * 20
+      `INSERT INTO ${qualified(wsId, parts.series)} (_sid, host, cpu)
+       SELECT i, 'host-' || i, 'cpu-total' FROM range(1, 100) t(i)`,
+    )
+    await db.execute(
+      `INSERT INTO ${qualified(wsId, parts.points)} ("time", _sid, usage_idle, usage_user, usage_system)
+       SELECT $1::BIGINT - i * ${step}, i % 100, random() * 100, random() * 50, random() * 20
        FROM range(${QUERY_POINTS}) t(i)`,
       [BigInt(Date.now()) * 1_000_000n],
     )

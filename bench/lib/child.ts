@@ -16,7 +16,9 @@ export async function startChild(
   env: Record<string, string>,
   ready: RegExp,
 ): Promise<Child> {
-  const proc = spawn(process.execPath, args, {
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof`) profiles the process under test.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const proc = spawn(process.execPath, [...nodeArgs, ...args], {
     // One load generator is one client: the per-client rate limit would cap what is measured.
     // Container mode: defaults plus the ENV_* each benchmark sets, no config file.
     env: { ...process.env, FERRY_CONTAINER: '1', ENV_REQUEST_RATE_LIMIT: '0', ...env },

@@ -1,6 +1,12 @@
 /** The `[workspace]` section: the local workspace service, embedded or standalone. */
 import type { SectionOf, SectionSpec } from './spec.js'
 import { listenCheck, nonNegative, positive } from './checks.js'
+import { CATEGORY_NAMES } from '../shared/category.js'
+
+function categoriesCheck(v: string[]): string | undefined {
+  const bad = v.find((c) => !(CATEGORY_NAMES as string[]).includes(c))
+  return bad === undefined ? undefined : `unknown category ${JSON.stringify(bad)}`
+}
 
 export const WORKSPACE_SCHEMA = {
   embedded: { type: 'bool', default: true, env: 'ENV_WORKSPACE_EMBEDDED' },
@@ -47,6 +53,12 @@ export const WORKSPACE_SCHEMA = {
     default: 200_000,
     env: 'ENV_WORKSPACE_COMMIT_MAX_POINTS',
     check: positive,
+  },
+  series_categories: {
+    type: 'strings',
+    default: ['metric'],
+    env: 'ENV_WORKSPACE_SERIES_CATEGORIES',
+    check: categoriesCheck,
   },
   ingest_quota: {
     type: 'int',

@@ -29,7 +29,10 @@ async function scalar(con: DuckDBConnection, sql: string): Promise<unknown> {
   return (await con.runAndReadAll(sql)).getRows()[0]?.[0]
 }
 
-/** Creates the schemas and tables of `old` in `new`; returns `schema.table` names in order. */
+/**
+ * Creates the schemas, tables and views of `old` in `new`; returns `schema.table` names in
+ * order.
+ */
 export async function copySchema(con: DuckDBConnection): Promise<[string, string, string][]> {
   const schemas = await con.runAndReadAll(
     "SELECT schema_name FROM duckdb_schemas() WHERE database_name = 'old' AND NOT internal ORDER BY 1",
@@ -42,6 +45,11 @@ export async function copySchema(con: DuckDBConnection): Promise<[string, string
   const out = tables.getRows() as [string, string, string][]
   // The DDL names its table schema-qualified without a database: it lands in `new` (USE new).
   for (const [, , sql] of out) await con.run(sql)
+  // Views (a table in the series layout reads through one) only name tables, made just above.
+  const views = await con.runAndReadAll(
+    "SELECT sql FROM duckdb_views() WHERE database_name = 'old' AND NOT internal ORDER BY schema_name, view_name",
+  )
+  for (const [sql] of views.getRows() as string[][]) await con.run(sql)
   return out
 }
 

@@ -4,17 +4,14 @@
  */
 import type { WorkspaceConfig } from '../config/schema.js'
 import type { WorkspaceEvents } from './events.js'
-import type { Catalog } from './store/catalog.js'
-import type { Db } from './store/db.js'
-import { sweep } from './store/retention.js'
+import type { StorageEngine } from './store/engine.js'
 
 export class RetentionJob {
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> | null = null
 
   constructor(
-    private readonly db: Db,
-    private readonly catalog: Catalog,
+    private readonly engine: Pick<StorageEngine, 'retain'>,
     private readonly cfg: WorkspaceConfig,
     private readonly events: WorkspaceEvents,
   ) {}
@@ -29,7 +26,7 @@ export class RetentionJob {
     this.running ??= (async () => {
       const started = performance.now()
       try {
-        const results = await sweep(this.db, this.catalog, this.cfg)
+        const results = await this.engine.retain(this.cfg)
         this.events.retentionSwept(results, (performance.now() - started) / 1000)
       } catch (e) {
         this.events.retentionFailed(e)

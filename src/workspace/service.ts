@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { Registry } from 'prom-client'
 import type { Component } from '../component.js'
+import type { Category } from '../shared/category.js'
 import { FerryError } from '../errors.js'
 import type { Config, WorkspaceConfig } from '../config/schema.js'
 import { HttpServer } from '../http/server.js'
@@ -63,6 +64,7 @@ export class WorkspaceService implements Component {
       maxPendingPoints: c.max_pending_points,
       commitMaxPoints: c.commit_max_points,
       dedupeWindowMs: c.dedupe_window,
+      seriesCategories: c.series_categories as Category[],
     })
     this.engine = engine
     const { db, catalog } = engine
@@ -86,7 +88,7 @@ export class WorkspaceService implements Component {
       adminSecret: this.writeAdminSecret(),
     }
     this.deps = deps
-    this.retention = new RetentionJob(db, catalog, c, deps.events)
+    this.retention = new RetentionJob(engine, c, deps.events)
     this.retention.start()
     this.http = new HttpServer(createWorkspaceApp(deps, registry), {
       listen: c.listen,

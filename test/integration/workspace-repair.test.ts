@@ -43,14 +43,19 @@ async function filled(): Promise<TestWorkspace> {
   return w
 }
 
-/** The block of row group 1's `usage` column, and the rows of every group stored in it. */
+/**
+ * The block of row group 1's `usage` column (in the points table of the series layout), and
+ * the rows of every group stored in it.
+ */
 async function victimBlock(file: string): Promise<{ block: number; rows: number }> {
   const inst = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' })
   const con = await inst.connect()
   const table = (
-    await con.runAndReadAll("SELECT schema_name FROM duckdb_tables() WHERE table_name = 'M::cpu'")
+    await con.runAndReadAll(
+      "SELECT schema_name FROM duckdb_tables() WHERE table_name = 'M::cpu:points'",
+    )
   ).getRows()[0][0] as string
-  const info = `pragma_storage_info('"${table}"."M::cpu"')`
+  const info = `pragma_storage_info('"${table}"."M::cpu:points"')`
   const block = Number(
     (
       await con.runAndReadAll(
@@ -110,7 +115,7 @@ test('a damaged block: its row group is lost, every other row recovered, the fil
     assert.match(
       partial,
       new RegExp(
-        `^PARTIAL\\t${schema}\\.M::cpu\\t${POINTS - victim.rows} of ${POINTS} rows recovered, ${victim.rows} lost: .*Corrupt database file: computed checksum`,
+        `^PARTIAL\\t${schema}\\.M::cpu:points\\t${POINTS - victim.rows} of ${POINTS} rows recovered, ${victim.rows} lost: .*Corrupt database file: computed checksum`,
       ),
     )
     assert.deepEqual(
@@ -129,7 +134,8 @@ test('a damaged block: its row group is lost, every other row recovered, the fil
     )
     assert.equal(
       lines.at(-2),
-      `10 tables, 1 partial: ${POINTS - victim.rows + 5} rows recovered, ${victim.rows} lost`,
+      // 5 rows of meta tables and the 10 series (hosts) besides the points.
+      `11 tables, 1 partial: ${POINTS - victim.rows + 5 + 10} rows recovered, ${victim.rows} lost`,
     )
     const moved = /^moved the damaged file to (.*ferry\.duckdb\.damaged-\S+)$/.exec(
       lines.at(-1)!,

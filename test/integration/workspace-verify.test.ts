@@ -28,8 +28,9 @@ ok\tmeta.packages\t0 rows
 ok\tmeta.replays\t0 rows
 ok\tmeta.tables\t1 rows
 ok\tmeta.workspaces\t1 rows
-ok\tSCHEMA.M::cpu\t2 rows
-10 tables, 0 unreadable
+ok\tSCHEMA.M::cpu:points\t2 rows
+ok\tSCHEMA.M::cpu:series\t2 rows
+11 tables, 0 unreadable
 `
 
 test('a healthy database: every table read, exit 0', async () => {
@@ -43,7 +44,7 @@ test('a healthy database: every table read, exit 0', async () => {
     const r = verify(w.dir)
     assert.equal(r.status, 0, r.stderr)
     const schema = /\tw_([0-9a-f]{32})\./.exec(r.stdout)![1]
-    assert.equal(r.stdout, EXPECTED.replace('SCHEMA', `w_${schema}`))
+    assert.equal(r.stdout, EXPECTED.replaceAll('SCHEMA', `w_${schema}`))
   } finally {
     await w.stop()
   }

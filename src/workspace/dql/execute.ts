@@ -88,7 +88,7 @@ export function planQuery(ctx: QueryContext, raw: unknown, index: number): Plann
   const plan = compile({
     workspaceId: ctx.workspaceId,
     table,
-    info: known ?? { phys: table, columns: [], byName: new Map() },
+    info: known ?? { phys: table, columns: [], byName: new Map(), parts: null },
     query,
     opts,
     nowMs: (ctx.now ?? Date.now)(),

@@ -10,6 +10,13 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { ident, schemaName, TIME_COLUMN } from './names.js'
 import { physicalName, takenNames } from './physical.js'
+import {
+  createParts,
+  createView,
+  partOf,
+  RESERVED_COLUMNS,
+  type SeriesParts,
+} from './series-layout.js'
 
 export type ColumnType = 'DOUBLE' | 'BOOLEAN' | 'VARCHAR'
 export type ColumnKind = 'tag' | 'field'
@@ -32,6 +39,8 @@ export interface TableInfo {
   /** Without the time column, which always comes first. */
   columns: Column[]
   byName: Map<string, Column>
+  /** The tables behind the view `phys` in the series layout (series-layout.ts); null: flat. */
+  parts: SeriesParts | null
 }
 
 export function widen(a: ColumnType, b: ColumnType): ColumnType {
@@ -46,15 +55,15 @@ export class Catalog {
 
   async load(read: Read): Promise<void> {
     this.tables = new Map()
-    for (const [ws, tbl, phys] of (await read(
-      'SELECT workspace_id, tbl, phys FROM meta.tables',
-    )) as string[][])
-      this.tableOrNew(ws, tbl, phys)
+    for (const [ws, tbl, phys, points, series] of (await read(
+      'SELECT workspace_id, tbl, phys, points_phys, series_phys FROM meta.tables',
+    )) as (string | null)[][])
+      this.tableOrNew(ws!, tbl!, phys!, points && series ? { points, series } : null)
     const rows = await read(
       'SELECT workspace_id, tbl, col, kind, type, coalesce(phys, col) FROM meta.columns ORDER BY workspace_id, tbl, pos',
     )
     for (const [ws, tbl, col, kind, type, phys] of rows as string[][]) {
-      const info = this.tableOrNew(ws, tbl, tbl)
+      const info = this.tableOrNew(ws, tbl, tbl, null)
       const c: Column = { name: col, kind: kind as ColumnKind, type: type as ColumnType, phys }
       info.columns.push(c)
       info.byName.set(col, c)
@@ -69,31 +78,56 @@ export class Catalog {
     return [...(this.tables.get(workspaceId)?.keys() ?? [])]
   }
 
-  /** Every point table of every workspace, with its DuckDB name. */
-  allTables(): { workspace: string; table: string; phys: string }[] {
-    const out: { workspace: string; table: string; phys: string }[] = []
+  /** Every point table of every workspace, with its DuckDB name (and parts, if any). */
+  allTables(): { workspace: string; table: string; phys: string; parts: SeriesParts | null }[] {
+    const out: ReturnType<Catalog['allTables']> = []
     for (const [workspace, byTable] of this.tables)
-      for (const [table, info] of byTable) out.push({ workspace, table, phys: info.phys })
+      for (const [table, info] of byTable)
+        out.push({ workspace, table, phys: info.phys, parts: info.parts })
     return out
   }
 
-  private tableOrNew(ws: string, tbl: string, phys: string): TableInfo {
+  private tableOrNew(ws: string, tbl: string, phys: string, parts: SeriesParts | null): TableInfo {
     let byTable = this.tables.get(ws)
     if (!byTable) this.tables.set(ws, (byTable = new Map()))
     let info = byTable.get(tbl)
-    if (!info) byTable.set(tbl, (info = { phys, columns: [], byName: new Map() }))
+    if (!info) byTable.set(tbl, (info = { phys, columns: [], byName: new Map(), parts }))
     return info
   }
 
-  /** Creates the table under a physical name free in its schema, and records the choice. */
-  private async create(con: DuckDBConnection, ws: string, tbl: string): Promise<TableInfo> {
-    const others = [...(this.tables.get(ws)?.values() ?? [])].map((t) => t.phys)
-    const phys = physicalName(tbl, takenNames(others, false))
+  /**
+   * Creates the table (or, in the series layout, its view and two tables) under physical names
+   * free in its schema, and records the choice.
+   */
+  private async create(
+    con: DuckDBConnection,
+    ws: string,
+    tbl: string,
+    series: boolean,
+  ): Promise<TableInfo> {
+    const others = [...(this.tables.get(ws)?.values() ?? [])]
+    const taken = takenNames(
+      others.flatMap((t) => (t.parts ? [t.phys, t.parts.points, t.parts.series] : [t.phys])),
+      false,
+    )
+    const phys = physicalName(tbl, taken)
     const schema = ident(schemaName(ws))
     await con.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
-    await con.run(`CREATE TABLE ${schema}.${ident(phys)} (${ident(TIME_COLUMN)} BIGINT NOT NULL)`)
-    await con.run('INSERT INTO meta.tables VALUES ($1, $2, $3)', [ws, tbl, phys])
-    return this.tableOrNew(ws, tbl, phys)
+    let parts: SeriesParts | null = null
+    if (series) {
+      parts = {
+        points: physicalName(`${phys}:points`, taken),
+        series: physicalName(`${phys}:series`, taken),
+      }
+      await createParts(con, schema, parts)
+      await createView(con, schema, phys, parts, [])
+    } else
+      await con.run(`CREATE TABLE ${schema}.${ident(phys)} (${ident(TIME_COLUMN)} BIGINT NOT NULL)`)
+    await con.run(
+      'INSERT INTO meta.tables (workspace_id, tbl, phys, points_phys, series_phys) VALUES ($1, $2, $3, $4, $5)',
+      [ws, tbl, phys, parts?.points ?? null, parts?.series ?? null],
+    )
+    return this.tableOrNew(ws, tbl, phys, parts)
   }
 
   /**
@@ -105,24 +139,30 @@ export class Catalog {
     ws: string,
     tbl: string,
     wanted: ColumnSpec[],
+    series = false,
   ): Promise<TableInfo> {
-    const info = this.table(ws, tbl) ?? (await this.create(con, ws, tbl))
-    const target = `${ident(schemaName(ws))}.${ident(info.phys)}`
+    const info = this.table(ws, tbl) ?? (await this.create(con, ws, tbl, series))
+    const schema = ident(schemaName(ws))
+    const target = (c: Column) =>
+      `${schema}.${ident(info.parts ? partOf(info.parts, c) : info.phys)}`
     let taken: Set<string> | null = null
+    let changed = false
     for (const w of wanted) {
       const have = info.byName.get(w.name)
       if (!have) {
         taken ??= takenNames(
-          info.columns.map((c) => c.phys),
+          [...info.columns.map((c) => c.phys), ...(info.parts ? RESERVED_COLUMNS : [])],
           true,
         )
         const c: Column = { ...w, phys: physicalName(w.name, taken) }
-        await con.run(`ALTER TABLE ${target} ADD COLUMN ${ident(c.phys)} ${c.type}`)
+        await con.run(`ALTER TABLE ${target(c)} ADD COLUMN ${ident(c.phys)} ${c.type}`)
         await this.record(con, ws, tbl, info, c)
+        changed = true
       } else if (widen(have.type, w.type) !== have.type) {
         have.type = widen(have.type, w.type)
+        changed = true
         await con.run(
-          `ALTER TABLE ${target} ALTER COLUMN ${ident(have.phys)} SET DATA TYPE ${have.type}`,
+          `ALTER TABLE ${target(have)} ALTER COLUMN ${ident(have.phys)} SET DATA TYPE ${have.type}`,
         )
         await con.run(
           'UPDATE meta.columns SET type = $4 WHERE workspace_id = $1 AND tbl = $2 AND col = $3',
@@ -130,6 +170,7 @@ export class Catalog {
         )
       }
     }
+    if (changed && info.parts) await createView(con, schema, info.phys, info.parts, info.columns)
     return info
   }
 

@@ -1,18 +1,29 @@
 /**
  * One transaction of the writer: skips bodies whose package id is already stored, appends the
  * others' column batches and records their ids, then commits. After a failure everything is
- * rolled back and the catalog mirror reloaded, so memory never describes what was undone.
+ * rolled back, the catalog mirror reloaded and the series dictionaries dropped, so memory
+ * never describes what was undone.
  */
-import type { DuckDBConnection } from '@duckdb/node-api'
-import type { Catalog } from './catalog.js'
+import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api'
+import type { Category } from '../../shared/category.js'
+import type { TableBatch } from '../ingest/columns.js'
+import type { Catalog, TableInfo } from './catalog.js'
 import { schemaName } from './names.js'
 import { recordPackages, seenPackages, type PackageRef } from './packages.js'
-import { appendBatch } from './rows.js'
+import { appendBatch, appendColumns } from './rows.js'
+import type { SeriesIndex } from './series.js'
 import type { WriteRequest, WriteResult } from './write-request.js'
+
+export interface StoreContext {
+  catalog: Catalog
+  series: SeriesIndex
+  /** Categories whose new tables take the series layout (series-layout.ts). */
+  seriesCategories: ReadonlySet<Category>
+}
 
 export async function commitBatch(
   con: DuckDBConnection,
-  catalog: Catalog,
+  ctx: StoreContext,
   batch: WriteRequest[],
   prune: (con: DuckDBConnection) => Promise<void>,
 ): Promise<WriteResult[]> {
@@ -32,7 +43,7 @@ export async function commitBatch(
         seen.add(key)
         stored.push({ workspaceId: req.workspaceId, pkgId: req.pkgId })
       }
-      await store(con, catalog, req)
+      await store(con, ctx, req)
       results.push({ stored: req.points, duplicate: false })
     }
     await recordPackages(con, stored)
@@ -41,20 +52,53 @@ export async function commitBatch(
     return results
   } catch (e) {
     await con.run('ROLLBACK').catch(() => undefined)
-    await catalog.load(async (sql) => (await con.runAndReadAll(sql)).getRows())
+    ctx.series.reset()
+    await ctx.catalog.load(async (sql) => (await con.runAndReadAll(sql)).getRows())
     throw e
   }
 }
 
-async function store(con: DuckDBConnection, catalog: Catalog, req: WriteRequest): Promise<void> {
+async function withAppender(
+  con: DuckDBConnection,
+  ws: string,
+  table: string,
+  fn: (app: DuckDBAppender) => void,
+): Promise<void> {
+  const app = await con.createAppender(table, schemaName(ws))
+  try {
+    fn(app)
+    app.flushSync()
+  } finally {
+    app.closeSync()
+  }
+}
+
+/** A batch of a table in the series layout: its new series, then its points. */
+async function storeSeries(
+  con: DuckDBConnection,
+  ctx: StoreContext,
+  ws: string,
+  info: TableInfo,
+  batch: TableBatch,
+): Promise<void> {
+  const parts = info.parts!
+  const { sids, fresh } = await ctx.series.split(con, ws, info, batch)
+  const tags = info.columns.filter((c) => c.kind === 'tag')
+  if (fresh.rows > 0)
+    await withAppender(con, ws, parts.series, (a) => appendColumns(a, [fresh.sids], tags, fresh))
+  const fields = info.columns.filter((c) => c.kind === 'field')
+  const rows = batch.time.length
+  await withAppender(con, ws, parts.points, (a) =>
+    appendColumns(a, [batch.time, sids], fields, { ...batch, rows }),
+  )
+}
+
+async function store(con: DuckDBConnection, ctx: StoreContext, req: WriteRequest): Promise<void> {
+  const ws = req.workspaceId
+  const series = ctx.seriesCategories.has(req.category)
   for (const batch of req.tables) {
-    const info = await catalog.ensure(con, req.workspaceId, batch.table, batch.columns)
-    const app = await con.createAppender(info.phys, schemaName(req.workspaceId))
-    try {
-      appendBatch(app, info.columns, batch)
-      app.flushSync()
-    } finally {
-      app.closeSync()
-    }
+    const info = await ctx.catalog.ensure(con, ws, batch.table, batch.columns, series)
+    if (info.parts) await storeSeries(con, ctx, ws, info, batch)
+    else await withAppender(con, ws, info.phys, (a) => appendBatch(a, info.columns, batch))
   }
 }

@@ -47,7 +47,7 @@ export class DuckDbEngine implements StorageEngine {
   }
 
   retain(cfg: RetentionConfig, nowMs?: number): Promise<SweepResult[]> {
-    return sweep(this.db, this.catalog, cfg, nowMs)
+    return sweep(this.db, this.catalog, cfg, nowMs, () => this.writer.series.reset())
   }
 
   async close(): Promise<void> {

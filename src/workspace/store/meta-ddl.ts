@@ -32,6 +32,9 @@ export const META_DDL = [
   `CREATE TABLE IF NOT EXISTS meta.tables (
     workspace_id VARCHAR NOT NULL, tbl VARCHAR NOT NULL, phys VARCHAR NOT NULL,
     PRIMARY KEY (workspace_id, tbl))`,
+  // The two tables behind a table in the series layout (series-layout.ts); null: a flat table.
+  'ALTER TABLE meta.tables ADD COLUMN IF NOT EXISTS points_phys VARCHAR',
+  'ALTER TABLE meta.tables ADD COLUMN IF NOT EXISTS series_phys VARCHAR',
   // RUM variables per workspace and application (`GET /v1/env_variable`); app_id '' is for all.
   `CREATE TABLE IF NOT EXISTS meta.env_variables (
     workspace_id VARCHAR NOT NULL, app_id VARCHAR NOT NULL, key VARCHAR NOT NULL,

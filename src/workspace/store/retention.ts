@@ -2,12 +2,15 @@
  * Retention: deletes the rows of every point table of every workspace older than their
  * category's retention (by the `time` column, nanoseconds). The deletes go through the write
  * connection one table at a time, so ingest waits at most one table's delete, never a sweep.
+ * In the series layout the points go first, then, in the same transaction, the series no point
+ * refers to any more, and the writer's series dictionaries are dropped (`seriesDeleted`).
  */
 import { isCategory, type Category } from '../../shared/category.js'
 import type { WorkspaceConfig } from '../../config/schema.js'
 import type { Catalog } from './catalog.js'
 import type { Db } from './db.js'
 import { ident, NAMESPACES, qualified, TIME_COLUMN } from './names.js'
+import { SID_COLUMN, type SeriesParts } from './series-layout.js'
 
 export type RetentionConfig = Pick<
   WorkspaceConfig,
@@ -35,21 +38,44 @@ function categoryOf(table: string): Category | null {
   return c && isCategory(c) ? c : null
 }
 
+/** Deletes one table's rows before `cutoff`; in the series layout, then its unused series. */
+function deleteOld(
+  db: Db,
+  workspace: string,
+  phys: string,
+  parts: SeriesParts | null,
+  cutoff: bigint,
+  seriesDeleted: () => void,
+): Promise<number> {
+  const points = qualified(workspace, parts ? parts.points : phys)
+  const sql = `DELETE FROM ${points} WHERE ${ident(TIME_COLUMN)} < $1`
+  return db.exclusive(async (con) => {
+    const rows = (await con.run(sql, [cutoff])).rowsChanged
+    if (!parts || rows === 0) return rows
+    const sid = ident(SID_COLUMN)
+    await con.run(
+      `DELETE FROM ${qualified(workspace, parts.series)} WHERE ${sid} NOT IN (SELECT DISTINCT ${sid} FROM ${points})`,
+    )
+    seriesDeleted()
+    return rows
+  })
+}
+
 export async function sweep(
   db: Db,
   catalog: Catalog,
   cfg: RetentionConfig,
   nowMs = Date.now(),
+  seriesDeleted: () => void = () => undefined,
 ): Promise<SweepResult[]> {
   const out = new Map<string, SweepResult>()
-  for (const { workspace, table, phys } of catalog.allTables()) {
+  for (const { workspace, table, phys, parts } of catalog.allTables()) {
     const category = categoryOf(table)
     if (!category) continue
     const keep = retentionOf(cfg, category)
     if (keep <= 0) continue
     const cutoff = BigInt(nowMs - keep) * 1_000_000n
-    const sql = `DELETE FROM ${qualified(workspace, phys)} WHERE ${ident(TIME_COLUMN)} < $1`
-    const rows = await db.exclusive(async (con) => (await con.run(sql, [cutoff])).rowsChanged)
+    const rows = await deleteOld(db, workspace, phys, parts, cutoff, seriesDeleted)
     if (rows === 0) continue
     const key = `${workspace}\u0000${category}`
     const r = out.get(key) ?? { workspace, category, rows: 0 }

@@ -10,6 +10,7 @@ import duckdb from '@duckdb/node-bindings'
 import {
   BIGINT,
   BOOLEAN,
+  INTEGER,
   DOUBLE,
   DuckDBDataChunk,
   VARCHAR,
@@ -82,25 +83,48 @@ function fill(vec: duckdb.Vector, src: Source, start: number, n: number): void {
   if (nulls) setNulls(vec, n, start, (r) => nulls[r] === 1)
 }
 
-export function appendBatch(app: DuckDBAppender, table: Column[], batch: TableBatch): void {
-  const types = [BIGINT, ...table.map((c) => DUCK_TYPES[c.type])]
-  const index = new Map(batch.columns.map((c, i) => [c.name, i]))
-  const sources = table.map((c) => source(c, batch.data[index.get(c.name) ?? -1]))
-  const rows = batch.time.length
-  for (let start = 0; start < rows; start += CHUNK_ROWS) {
-    const n = Math.min(CHUNK_ROWS, rows - start)
+/** Columns of a batch by name, with their row count (a batch or the new series of one). */
+export interface ColumnSet {
+  columns: { name: string }[]
+  data: ColumnData[]
+  rows: number
+}
+
+/**
+ * Appends `cols` to a table whose physical columns are the `leading` arrays (BIGINT or INTEGER:
+ * the time, a series id) followed by `table`.
+ */
+export function appendColumns(
+  app: DuckDBAppender,
+  leading: (BigInt64Array | Int32Array)[],
+  table: Column[],
+  cols: ColumnSet,
+): void {
+  const types = [
+    ...leading.map((a) => (a instanceof Int32Array ? INTEGER : BIGINT)),
+    ...table.map((c) => DUCK_TYPES[c.type]),
+  ]
+  const index = new Map(cols.columns.map((c, i) => [c.name, i]))
+  const sources = table.map((c) => source(c, cols.data[index.get(c.name) ?? -1]))
+  for (let start = 0; start < cols.rows; start += CHUNK_ROWS) {
+    const n = Math.min(CHUNK_ROWS, cols.rows - start)
     const chunk = DuckDBDataChunk.create(types, n)
-    const time = duckdb.data_chunk_get_vector(chunk.chunk, 0)
-    duckdb.copy_data_to_vector(
-      time,
-      0,
-      batch.time.buffer as ArrayBuffer,
-      batch.time.byteOffset + start * 8,
-      n * 8,
+    leading.forEach((a, i) =>
+      duckdb.copy_data_to_vector(
+        duckdb.data_chunk_get_vector(chunk.chunk, i),
+        0,
+        a.buffer as ArrayBuffer,
+        a.byteOffset + start * a.BYTES_PER_ELEMENT,
+        n * a.BYTES_PER_ELEMENT,
+      ),
     )
     sources.forEach((src, c) =>
-      fill(duckdb.data_chunk_get_vector(chunk.chunk, c + 1), src, start, n),
+      fill(duckdb.data_chunk_get_vector(chunk.chunk, c + leading.length), src, start, n),
     )
     app.appendDataChunk(chunk)
   }
+}
+
+export function appendBatch(app: DuckDBAppender, table: Column[], batch: TableBatch): void {
+  appendColumns(app, [batch.time], table, { ...batch, rows: batch.time.length })
 }

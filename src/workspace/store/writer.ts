@@ -11,10 +11,12 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
+import type { Category } from '../../shared/category.js'
 import type { Catalog } from './catalog.js'
-import { commitBatch } from './commit.js'
+import { commitBatch, type StoreContext } from './commit.js'
 import type { Db } from './db.js'
 import { writeFailure } from './failure.js'
+import { SeriesIndex } from './series.js'
 import type { WriteRequest, WriteResult } from './write-request.js'
 
 export type { WriteRequest, WriteResult } from './write-request.js'
@@ -29,6 +31,8 @@ export interface WriterOptions {
   maxPendingPoints: number
   commitMaxPoints: number
   dedupeWindowMs: number
+  /** Categories whose new tables take the series layout; none when absent. */
+  seriesCategories?: readonly Category[]
 }
 
 export class Writer {
@@ -36,12 +40,17 @@ export class Writer {
   private pendingPoints = 0
   private running = false
   private lastPrune = 0
+  private readonly ctx: StoreContext
+  /** The series dictionaries; reset by whoever deletes series rows (retention). */
+  readonly series = new SeriesIndex()
 
   constructor(
     private readonly db: Db,
-    private readonly catalog: Catalog,
+    catalog: Catalog,
     private readonly opts: WriterOptions,
-  ) {}
+  ) {
+    this.ctx = { catalog, series: this.series, seriesCategories: new Set(opts.seriesCategories) }
+  }
 
   get pending(): number {
     return this.pendingPoints
@@ -108,7 +117,7 @@ export class Writer {
 
   private commit(batch: Pending[]): Promise<WriteResult[]> {
     const reqs = batch.map((p) => p.req)
-    return this.db.exclusive((con) => commitBatch(con, this.catalog, reqs, (c) => this.prune(c)))
+    return this.db.exclusive((con) => commitBatch(con, this.ctx, reqs, (c) => this.prune(c)))
   }
 
   private async prune(con: DuckDBConnection): Promise<void> {

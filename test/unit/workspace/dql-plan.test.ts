@@ -19,6 +19,7 @@ const info: TableInfo = {
   phys: 'M::cpu',
   columns,
   byName: new Map(columns.map((c) => [c.name, c])),
+  parts: null,
 }
 
 function plan(query: string, extra: Record<string, unknown> = {}) {

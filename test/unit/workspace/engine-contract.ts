@@ -141,4 +141,58 @@ export function storageContract(name: string, open: () => Promise<StorageEngine>
       ])
     }),
   )
+
+  test(
+    `${name}: tag sets repeat, grow and nest across bodies, each read back as sent`,
+    withEngine(async (e) => {
+      await e.ingest(request(`m,a=x,b=y v=1 ${now}\nm,a=x1:y v=2 ${now + 1n}`, null))
+      await e.ingest(request(`m,a=x,b=y v=3 ${now + 2n}\nm,a=x,c=z v=4 ${now + 3n}`, null))
+      await e.ingest(request(`m,b=y v=5 ${now + 4n}\nm v=6 ${now + 5n}`, null))
+      const r = await e.query(`SELECT a, b, c, v FROM ${e.tableRef(WS, 'M::m')} ORDER BY time`)
+      assert.deepEqual(r.rows, [
+        ['x', 'y', null, 1],
+        ['x1:y', null, null, 2],
+        ['x', 'y', null, 3],
+        ['x', null, 'z', 4],
+        [null, 'y', null, 5],
+        [null, null, null, 6],
+      ])
+    }),
+  )
+
+  test(
+    `${name}: a key keeps the column it was first stored in, tag or field`,
+    withEngine(async (e) => {
+      await e.ingest(request(`m,k=a v=1 ${now}\nm x=1 ${now + 1n}`, null))
+      await e.ingest(request(`m k="s",v=2 ${now + 2n}\nm,x=t v=3 ${now + 3n}`, null))
+      const cols = e.catalog.table(WS, 'M::m')!.columns.map((c) => [c.name, c.kind, c.type])
+      assert.deepEqual(cols, [
+        ['k', 'tag', 'VARCHAR'],
+        ['v', 'field', 'DOUBLE'],
+        ['x', 'field', 'VARCHAR'],
+      ])
+      const r = await e.query(`SELECT k, v FROM ${e.tableRef(WS, 'M::m')} ORDER BY time`)
+      assert.deepEqual(r.rows, [
+        ['a', 1],
+        [null, null],
+        ['s', 2],
+        [null, 3],
+      ])
+    }),
+  )
+
+  test(
+    `${name}: a tag set whose rows retention deleted is stored again when it comes back`,
+    withEngine(async (e) => {
+      await e.ingest(request(`m,host=a v=1 ${now - 3n * DAY_NS}\nm,host=b v=2 ${now}`, null))
+      const cfg = { retention_metric: 86_400_000, retention_logging: 0, retention_default: 0 }
+      await e.retain(cfg)
+      await e.ingest(request(`m,host=a v=3 ${now + 1n}`, null))
+      const r = await e.query(`SELECT host, v FROM ${e.tableRef(WS, 'M::m')} ORDER BY time`)
+      assert.deepEqual(r.rows, [
+        ['b', 2],
+        ['a', 3],
+      ])
+    }),
+  )
 }

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { DuckDBInstance } from '@duckdb/node-api'
 import { parseLines } from '../../../src/decode/lp/parse.js'
+import { CATEGORY_NAMES, type Category } from '../../../src/shared/category.js'
 import { toColumns } from '../../../src/workspace/ingest/columns.js'
 import { DB_FILE } from '../../../src/workspace/store/db.js'
 import { DuckDbEngine } from '../../../src/workspace/store/duckdb-engine.js'
@@ -18,7 +19,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-engine-'))
 after(() => fs.rmSync(root, { recursive: true, force: true }))
 let n = 0
 
-storageContract('duckdb', () =>
+const openEngine = (seriesCategories: Category[]) => () =>
   DuckDbEngine.open({
     dir: path.join(root, String(n++)),
     memoryLimit: 256 * 1024 * 1024,
@@ -26,8 +27,11 @@ storageContract('duckdb', () =>
     maxPendingPoints: 100_000,
     commitMaxPoints: 10_000,
     dedupeWindowMs: 3_600_000,
-  }),
-)
+    seriesCategories,
+  })
+
+storageContract('duckdb, flat tables', openEngine([]))
+storageContract('duckdb, series layout', openEngine(CATEGORY_NAMES))
 
 test('a database whose meta.packages has a primary key is rebuilt without it, ids kept', async () => {
   const dir = path.join(root, 'keyed')
