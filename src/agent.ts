@@ -188,7 +188,10 @@ export class Agent {
     const events = new EmbeddedWorkspaceEvents(this.log, this.metrics.registry)
     await this.begin(ws)
     const attach = (ready: ThreadReady) => {
-      const up = parseUpstream(`${ready.url}?token=${ready.token}`)
+      const up = {
+        ...parseUpstream(`${ready.url}?token=${ready.token}`),
+        compression: 'none' as const,
+      }
       this.upstreams = [up]
       this.uploader?.addUpstream(up)
     }

@@ -67,7 +67,10 @@ export function retryAfterMs(h: string | null): number | undefined {
 
 export function httpSend(up: Upstream, o: SendOptions): Send {
   return async (body, signal) => {
-    const { data, encoding } = await encode(body.payload, o)
+    const { data, encoding } = await encode(
+      body.payload,
+      up.compression ? { ...o, compression: up.compression } : o,
+    )
     const headers: Record<string, string> = {
       'Content-Type': 'application/protobuf; proto=com.guance.Point',
       'X-Points': String(body.points),

@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto'
 import type { Dispatcher } from 'undici'
+import type { Compression } from './send.js'
 
 export interface Upstream {
   /** Stable id for cursors: a hash of the URL (the token never reaches labels or logs). */
@@ -15,6 +16,11 @@ export interface Upstream {
   token: string
   /** Its connection pool (proxy, TLS: network.ts); absent means the process's default one. */
   dispatcher?: Dispatcher
+  /**
+   * Overrides `[dataway] compression` for this upstream: the embedded workspace, in the same
+   * process, takes bodies uncompressed (compressing for a loopback hop only costs CPU twice).
+   */
+  compression?: Compression
 }
 
 export function parseUpstream(raw: string): Upstream {
