@@ -90,7 +90,10 @@ export const ERRORS = {
   /** Over the workspace's `[workspace] ingest_quota` (points per second). */
   ingestQuotaExceeded: { status: 429, retryable: true },
   databaseLocked: { status: 500, retryable: false },
-  /** `ferry workspace verify`: the database or one of its tables cannot be read. */
+  /**
+   * The workspace database or one of its tables cannot be read (`ferry workspace verify`, and
+   * the start probe: the service does not start on it).
+   */
   workspaceDamaged: { status: 500, retryable: false },
   // The command line: `usage` exits 2, every other code exits 1 (src/main.ts).
   /** A command line the CLI cannot run: unknown command or option, missing or extra argument. */

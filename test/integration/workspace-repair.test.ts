@@ -8,15 +8,13 @@ import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { test } from 'node:test'
-import { DuckDBInstance } from '@duckdb/node-api'
 import { loadConfig } from '../../src/config/load.js'
 import { silentLogger } from '../../src/telemetry/logger.js'
 import { WorkspaceService } from '../../src/workspace/service.js'
+import { overwriteBlock, victimBlock } from '../helpers/damage.js'
 import { query, startWorkspace, writeLp, type TestWorkspace } from '../helpers/workspace.js'
 
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
-const BLOCK = 262_144
-const FILE_HEADERS = 3 * 4096
 const POINTS = 300_000
 
 function cli(verb: string, dir: string) {
@@ -41,39 +39,6 @@ async function filled(): Promise<TestWorkspace> {
   }
   await w.service.shutdown()
   return w
-}
-
-/**
- * The block of row group 1's `usage` column (in the points table of the series layout), and
- * the rows of every group stored in it.
- */
-async function victimBlock(file: string): Promise<{ block: number; rows: number }> {
-  const inst = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' })
-  const con = await inst.connect()
-  const table = (
-    await con.runAndReadAll(
-      "SELECT schema_name FROM duckdb_tables() WHERE table_name = 'M::cpu:points'",
-    )
-  ).getRows()[0][0] as string
-  const info = `pragma_storage_info('"${table}"."M::cpu:points"')`
-  const block = Number(
-    (
-      await con.runAndReadAll(
-        `SELECT block_id FROM ${info} WHERE row_group_id = 1 AND column_name = 'usage' AND segment_type <> 'VALIDITY' LIMIT 1`,
-      )
-    ).getRows()[0][0],
-  )
-  // A block may hold segments of several row groups: all of them become unreadable.
-  const rows = Number(
-    (
-      await con.runAndReadAll(
-        `SELECT sum(c) FROM (SELECT DISTINCT row_group_id, (SELECT max(count) FROM ${info} i WHERE i.row_group_id = o.row_group_id AND i.column_id = 0) AS c FROM ${info} o WHERE block_id = ${block})`,
-      )
-    ).getRows()[0][0],
-  )
-  con.closeSync()
-  inst.closeSync()
-  return { block, rows }
 }
 
 async function countRows(dir: string): Promise<number> {
@@ -102,9 +67,7 @@ test('a damaged block: its row group is lost, every other row recovered, the fil
     const file = `${w.dir}/ferry.duckdb`
     const victim = await victimBlock(file)
     assert.ok(victim.rows >= 1 && victim.rows < POINTS, JSON.stringify(victim))
-    const fd = fs.openSync(file, 'r+')
-    fs.writeSync(fd, Buffer.alloc(4096, 0x33), 0, 4096, FILE_HEADERS + victim.block * BLOCK + 64)
-    fs.closeSync(fd)
+    overwriteBlock(file, victim.block)
     assert.equal(cli('verify', w.dir).status, 1)
 
     const r = cli('repair', w.dir)

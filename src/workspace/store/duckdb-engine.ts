@@ -3,11 +3,13 @@
  * (catalog.ts), the group-commit writer (writer.ts) and the retention sweep (retention.ts)
  * behind the StorageEngine boundary (engine.ts). The parts stay reachable for the routes that
  * still use them directly (accounts, dashboards and other metadata live in the same file).
+ * Open probes the data (probe.ts): a database whose blocks cannot be read does not start.
  */
 import { Catalog } from './catalog.js'
 import { Db, type DbOptions, type Rows } from './db.js'
 import type { QueryParam, StorageEngine } from './engine.js'
 import { qualified } from './names.js'
+import { probeDatabase } from './probe.js'
 import { sweep, type RetentionConfig, type SweepResult } from './retention.js'
 import { Writer, type WriterOptions } from './writer.js'
 import type { WriteRequest, WriteResult } from './write-request.js'
@@ -26,6 +28,7 @@ export class DuckDbEngine implements StorageEngine {
     const catalog = new Catalog()
     try {
       await catalog.load(async (sql) => (await db.query(sql)).rows)
+      await probeDatabase(db)
     } catch (e) {
       await db.close()
       throw e
