@@ -70,7 +70,7 @@ async function ingest(dir: string, token: string): Promise<number> {
   const body = protobufBody()
   const d = decodeRate(body, Math.min(SECONDS, 5))
   console.log(
-    `decodeUpload, one thread (gunzip + protobuf to column batches): ${Math.round(d.pointsPerS).toLocaleString('en')} points/s, ${d.usPerPoint.toFixed(2)} µs per point (best of 5 rounds)`,
+    `decodeUpload, one thread (gunzip + protobuf to column batches): ${Math.round(d.pointsPerS).toLocaleString('en')} points/s, ${d.usPerPoint.toFixed(2)} µs per point (best of 5 rounds), ${d.cpuUsPerPoint.toFixed(2)} µs of CPU per point`,
   )
   const headers = {
     'Content-Type': 'application/protobuf; proto=com.guance.Point',
