@@ -1,6 +1,7 @@
 /**
  * Workspace benchmark (`npm run bench:workspace`):
- * 1. ingest: gzip'd protobuf bodies as the agent uploads them (3,000 points, ~1 MiB raw),
+ * 1. ingest: gzip'd protobuf bodies as the agent uploads them (3,000 points, ~1 MiB raw):
+ *    first the single-thread decode rate of one body (bench/lib/decode-rate.ts), then
  *    4 connections for BENCH_SECONDS against `ferry workspace` (a child process), points/s
  *    committed and the workspace's CPU per 1,000 points; the same load against a bare node:http
  *    server gives the ratio.
@@ -22,6 +23,7 @@ import { Writer } from '../src/workspace/store/writer.js'
 import { toColumns } from '../src/workspace/ingest/columns.js'
 import { Kind, newPoint } from '../src/shared/point.js'
 import { makeBody } from './corpus.js'
+import { decodeRate } from './lib/decode-rate.js'
 import { startChild, type Child } from './lib/child.js'
 import { percentile, runLoad } from './lib/load.js'
 
@@ -66,6 +68,10 @@ function cpuMs(pid: number): number {
 
 async function ingest(dir: string, token: string): Promise<number> {
   const body = protobufBody()
+  const d = decodeRate(body, Math.min(SECONDS, 5))
+  console.log(
+    `decodeUpload, one thread (gunzip + protobuf to column batches): ${Math.round(d.pointsPerS).toLocaleString('en')} points/s, ${d.usPerPoint.toFixed(2)} µs per point (best of 5 rounds), ${d.cpuUsPerPoint.toFixed(2)} µs of CPU per point`,
+  )
   const headers = {
     'Content-Type': 'application/protobuf; proto=com.guance.Point',
     'Content-Encoding': 'gzip',

@@ -9,24 +9,17 @@
 import type { Category } from '../../shared/category.js'
 import { PbError, PbReader } from '../../decode/codec/pb-reader.js'
 import type { ColumnType } from '../store/catalog.js'
-import { columnFor, tableName } from '../store/names.js'
-import { Interner } from './intern.js'
-import { PointTable } from './point-table.js'
+import { tableName } from '../store/names.js'
 import type { TableBatch } from './columns.js'
+import { Interner } from './intern.js'
+import { PointTable, type Kv } from './point-table.js'
+import { readInt64, type Halves } from './time-column.js'
 
 /** Field numbers of the key-value message: 2 int, 3 uint, 4 double, 5 bool, 11 string. */
 const TYPE_BY_NO: (ColumnType | undefined)[] = []
 TYPE_BY_NO[2] = TYPE_BY_NO[3] = TYPE_BY_NO[4] = 'DOUBLE'
 TYPE_BY_NO[5] = 'BOOLEAN'
 TYPE_BY_NO[11] = 'VARCHAR'
-
-/** One key-value of the current point (reused from point to point). */
-interface Kv {
-  key: string
-  tag: boolean
-  type: ColumnType
-  value: number | boolean | string
-}
 
 class Fallback extends Error {}
 
@@ -35,6 +28,14 @@ const NAME_SLOT = 0
 
 function check(r: PbReader, end: number): void {
   if (r.pos > end) throw new PbError('truncated field')
+}
+
+function readValue(r: PbReader, no: number, wire: number, kv: Kv, strings: Interner, slot: number) {
+  if (no === 4 && wire === 1) kv.num = r.double()
+  else if (no === 11 && wire === 2) kv.str = strings.read(r, 2 * slot + 2)
+  else if (wire !== 0) throw new Fallback()
+  else if (no === 5) kv.num = r.bool() ? 1 : 0
+  else kv.num = Number(no === 2 ? r.int64() : r.uint64())
 }
 
 function readKv(r: PbReader, end: number, kv: Kv, strings: Interner, slot: number): void {
@@ -48,11 +49,7 @@ function readKv(r: PbReader, end: number, kv: Kv, strings: Interner, slot: numbe
     else if (TYPE_BY_NO[no] !== undefined) {
       if (type !== undefined) throw new Fallback()
       type = TYPE_BY_NO[no]
-      if (no === 4 && wire === 1) kv.value = r.double()
-      else if (no === 11 && wire === 2) kv.value = strings.read(r, 2 * slot + 2)
-      else if (wire !== 0) throw new Fallback()
-      else if (no === 5) kv.value = r.bool()
-      else kv.value = Number(no === 2 ? r.int64() : r.uint64())
+      readValue(r, no, wire, kv, strings, slot)
     } else if (no === 8 && wire === 0) kv.tag = r.bool()
     else if ((no === 9 && wire === 0) || (no === 10 && wire === 2)) r.skip(wire)
     else throw new Fallback() // arrays, bytes, unknown fields: the general path
@@ -67,13 +64,14 @@ interface Reading {
   kvs: Kv[]
   n: number
   name: string
-  time: bigint | null
+  hasTime: boolean
+  time: Halves
 }
 
 function readPoint(r: PbReader, end: number, p: Reading): void {
   p.n = 0
   p.name = ''
-  p.time = null
+  p.hasTime = false
   while (r.pos < end) {
     const t = r.uvarint()
     const no = t >>> 3
@@ -81,24 +79,32 @@ function readPoint(r: PbReader, end: number, p: Reading): void {
     if (no === 1 && wire === 2) p.name = p.strings.read(r, NAME_SLOT)
     else if (no === 2 && wire === 2) {
       const len = r.uvarint()
-      const kv = (p.kvs[p.n++] ??= { key: '', tag: false, type: 'DOUBLE', value: 0 })
+      const kv = (p.kvs[p.n++] ??= { key: '', tag: false, type: 'DOUBLE', num: 0, str: '' })
       readKv(r, r.pos + len, kv, p.strings, p.n - 1)
-    } else if (no === 3 && wire === 0) p.time = BigInt.asIntN(64, r.bigvarint())
-    else throw new Fallback() // warnings and unknown fields
+    } else if (no === 3 && wire === 0) {
+      readInt64(r, p.time)
+      p.hasTime = true
+    } else throw new Fallback() // warnings and unknown fields
     check(r, end)
   }
 }
 
-/** Adds the point's tags first, then its fields, as toColumns does. */
-function addPoint(t: PointTable, p: Reading, now: bigint): void {
-  const row = t.addRow(p.time ?? now)
-  for (const tags of [true, false])
-    for (let i = 0; i < p.n; i++) {
-      const kv = p.kvs[i]
-      if (kv.tag !== tags) continue
-      if (!t.set(row, columnFor(kv.key), tags ? 'tag' : 'field', kv.type, kv.value))
-        throw new Fallback()
-    }
+/** The tables of one body by name; the last one found is kept, as points mostly repeat it. */
+class Tables {
+  readonly byName = new Map<string, PointTable>()
+  private lastMeasurement: string | null = null
+  private last: PointTable | null = null
+
+  constructor(private readonly category: Category) {}
+
+  of(measurement: string): PointTable {
+    if (measurement === this.lastMeasurement && this.last) return this.last
+    const name = tableName(this.category, measurement)
+    let table = this.byName.get(name)
+    if (!table) this.byName.set(name, (table = new PointTable(name)))
+    this.lastMeasurement = measurement
+    return (this.last = table)
+  }
 }
 
 /** The batches of a PBPoints body, or null when it needs the general path. */
@@ -108,8 +114,9 @@ export function pbToColumns(
   now: bigint,
 ): { points: number; tables: TableBatch[] } | null {
   const r = new PbReader(body)
-  const tables = new Map<string, PointTable>()
-  const p: Reading = { strings: new Interner(body), kvs: [], n: 0, name: '', time: null }
+  const tables = new Tables(category)
+  const strings = new Interner(body)
+  const p: Reading = { strings, kvs: [], n: 0, name: '', hasTime: false, time: { lo: 0, hi: 0 } }
   let points = 0
   try {
     while (!r.done()) {
@@ -117,15 +124,14 @@ export function pbToColumns(
       if (t !== (1 << 3) + 2) throw new Fallback()
       const len = r.uvarint()
       readPoint(r, r.pos + len, p)
-      const name = tableName(category, p.name)
-      let table = tables.get(name)
-      if (!table) tables.set(name, (table = new PointTable(name)))
-      addPoint(table, p, now)
+      const table = tables.of(p.name)
+      const row = p.hasTime ? table.times.push(p.time) : table.times.pushBig(now)
+      if (!table.add(p.kvs, p.n, row)) throw new Fallback()
       points++
     }
   } catch (e) {
     if (e instanceof Fallback || e instanceof PbError) return null // the general path reports
     throw e
   }
-  return { points, tables: [...tables.values()].map((t) => t.finish()) }
+  return { points, tables: [...tables.byName.values()].map((t) => t.finish()) }
 }

@@ -1,65 +1,86 @@
 /**
- * One table's rows as the fast protobuf path fills them: a growable time array and one
- * growable column per key, turned into a TableBatch at the end. `set` refuses (false) what the
- * general path would treat differently: a type that changes or a key set twice in one row.
+ * One table's rows as the fast protobuf path fills them: a time column and one growing column
+ * per key (growing-column.ts), turned into a TableBatch at the end. `add` refuses (false) what
+ * the general path would treat differently: a type that changes or a key set twice in a row.
+ *
+ * Invariants: columns are created in the general path's order (a point's tags, then its
+ * fields, each table's columns in first-seen order). Points of one table mostly repeat the
+ * previous point's keys in the same order (its "shape"), so the key-to-column resolution of
+ * the previous point is kept and reused when every key and tag flag is the same, instead of a
+ * name lookup per key.
  */
-import type { ColumnKind, ColumnSpec, ColumnType } from '../store/catalog.js'
-import { TextColumn, type ColumnData } from './column-data.js'
+import type { ColumnType } from '../store/catalog.js'
+import { columnFor } from '../store/names.js'
+import { GrowingColumn } from './growing-column.js'
 import type { TableBatch } from './columns.js'
+import { TimeColumn } from './time-column.js'
 
-interface Growing {
-  spec: ColumnSpec
-  lastRow: number
-  rows: number[]
-  values: (number | boolean | string)[]
+/** One key-value of a point as read from the body (objects reused from point to point). */
+export interface Kv {
+  key: string
+  tag: boolean
+  type: ColumnType
+  /** The value of a DOUBLE, or 0/1 for a BOOLEAN. */
+  num: number
+  /** The value of a VARCHAR. */
+  str: string
 }
 
 export class PointTable {
-  private readonly times: bigint[] = []
-  private readonly columns: Growing[] = []
-  private readonly byName = new Map<string, Growing>()
+  readonly times = new TimeColumn()
+  private readonly columns: GrowingColumn[] = []
+  private readonly byName = new Map<string, GrowingColumn>()
+  /** The previous point's shape: its keys, tag flags and their columns, by position. */
+  private readonly shapeKeys: string[] = []
+  private readonly shapeTags: boolean[] = []
+  private readonly shapeCols: GrowingColumn[] = []
+  private shapeLen = 0
 
   constructor(private readonly name: string) {}
 
-  addRow(time: bigint): number {
-    return this.times.push(time) - 1
-  }
-
-  set(
-    row: number,
-    name: string,
-    kind: ColumnKind,
-    type: ColumnType,
-    value: number | boolean | string,
-  ): boolean {
+  private column(kv: Kv): GrowingColumn {
+    const name = columnFor(kv.key)
     let c = this.byName.get(name)
     if (!c) {
-      c = { spec: { name, kind, type }, lastRow: -1, rows: [], values: [] }
+      c = new GrowingColumn({ name, kind: kv.tag ? 'tag' : 'field', type: kv.type })
       this.byName.set(name, c)
       this.columns.push(c)
-    } else if (c.spec.type !== type || c.lastRow === row) return false
-    c.lastRow = row
-    c.rows.push(row)
-    c.values.push(value)
+    }
+    return c
+  }
+
+  /** Resolves the columns of a new shape, creating the missing ones tags first. */
+  private reshape(kvs: Kv[], n: number): void {
+    for (let pass = 0; pass < 2; pass++)
+      for (let i = 0; i < n; i++) {
+        const kv = kvs[i]
+        if (kv.tag !== (pass === 0)) continue
+        this.shapeCols[i] = this.column(kv)
+        this.shapeKeys[i] = kv.key
+        this.shapeTags[i] = kv.tag
+      }
+    this.shapeLen = n
+  }
+
+  private sameShape(kvs: Kv[], n: number): boolean {
+    if (n !== this.shapeLen) return false
+    for (let i = 0; i < n; i++)
+      if (kvs[i].key !== this.shapeKeys[i] || kvs[i].tag !== this.shapeTags[i]) return false
     return true
   }
 
-  private data(c: Growing, n: number): ColumnData {
-    const { rows, values } = c
-    if (c.spec.type === 'VARCHAR') {
-      const t = new TextColumn(n)
-      for (let i = 0; i < rows.length; i++) t.set(rows[i], values[i] as string)
-      return t.done()
+  /** Writes a point's key-values at `row` (the row of its time, just pushed). */
+  add(kvs: Kv[], n: number, row: number): boolean {
+    if (!this.sameShape(kvs, n)) this.reshape(kvs, n)
+    const cols = this.shapeCols
+    for (let i = 0; i < n; i++) {
+      const kv = kvs[i]
+      const c = cols[i]
+      if (c.type !== kv.type || c.lastRow === row) return false
+      if (kv.type === 'VARCHAR') c.putText(row, kv.str)
+      else c.putNumber(row, kv.num)
     }
-    const out = c.spec.type === 'DOUBLE' ? new Float64Array(n) : new Uint8Array(n)
-    const nulls = rows.length < n ? new Uint8Array(n).fill(1) : null
-    for (let i = 0; i < rows.length; i++) {
-      out[rows[i]] = values[i] as number
-      if (nulls) nulls[rows[i]] = 0
-    }
-    return c.spec.type === 'DOUBLE'
-      ? { type: 'DOUBLE', values: out as Float64Array, nulls }
-      : { type: 'BOOLEAN', values: out as Uint8Array, nulls }
+    return true
   }
 
   finish(): TableBatch {
@@ -67,8 +88,8 @@ export class PointTable {
     return {
       table: this.name,
       columns: this.columns.map((c) => c.spec),
-      time: BigInt64Array.from(this.times),
-      data: this.columns.map((c) => this.data(c, n)),
+      time: this.times.finish(),
+      data: this.columns.map((c) => c.finish(n)),
     }
   }
 }

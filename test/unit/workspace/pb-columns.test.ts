@@ -72,3 +72,82 @@ test('the fast path declines what the general path treats specially', () => {
   for (const points of declined) assert.equal(pbToColumns('logging', body(points), NOW), null)
   assert.equal(pbToColumns('logging', new Uint8Array([0x0a, 0x05, 0x0a]), NOW), null)
 })
+
+/** A point written field by field, so a test can leave its time out or give raw bytes. */
+function rawPoint(w: PbWriter, name: string, tags: [string, Uint8Array][], time?: bigint): void {
+  const m = w.begin(1, 2)
+  w.tag(1, 2)
+  w.string(name)
+  for (const [key, value] of tags) {
+    const kv = w.begin(2, 1)
+    w.tag(1, 2)
+    w.string(key)
+    w.tag(11, 2)
+    w.bytes(value)
+    w.tag(8, 0)
+    w.uvarint(1)
+    w.end(kv)
+  }
+  if (time !== undefined) {
+    w.tag(3, 0)
+    w.int64(time)
+  }
+  w.end(m)
+}
+
+test('times: negative, zero, past 2^53, the int64 bounds, absent (the receive time)', () => {
+  const w = new PbWriter()
+  const times = [-1n, 0n, -(2n ** 63n), 2n ** 63n - 1n, 2n ** 53n + 1n, -(2n ** 53n) - 3n, 127n]
+  times.push(128n, 2n ** 32n - 1n, 2n ** 32n, -(2n ** 32n), 1_700_000_000_123_456_789n)
+  for (const t of times) rawPoint(w, 'cpu', [['host', Buffer.from('a')]], t)
+  rawPoint(w, 'cpu', [['host', Buffer.from('b')]])
+  const b = w.finish()
+  const fast = pbToColumns('logging', b, NOW)
+  assert.deepEqual(fast, general(b))
+  assert.deepEqual([...fast!.tables[0].time], [...times, NOW])
+})
+
+test('a varint time longer than 10 bytes is declined', () => {
+  // PBPoints { arr: PBPoint { time: 11 bytes of varint } }
+  const bad = new Uint8Array([0x0a, 12, 0x18, ...new Array<number>(11).fill(0xff)])
+  assert.equal(pbToColumns('logging', bad, NOW), null)
+})
+
+test('columns missing in some rows, many rows and strings, shapes that change', () => {
+  const lines: string[] = []
+  for (let i = 0; i < 1500; i++) {
+    const tags = i % 3 === 0 ? `,host=h${i % 7},dc=d${i}` : `,dc=d${i % 5}`
+    const fields = [
+      i % 4 === 1 ? '' : `v=${i / 3}`,
+      i % 10 === 0 ? `ok=${i % 20 === 0}` : '',
+      i > 700 ? `late="x${i % 900}"` : '',
+      i < 300 ? `early=${i}u` : '',
+      i % 2 ? `msg="${'long message '.repeat(6)}${i % 4}"` : '',
+      i % 97 === 0 ? 'time="a time key"' : '',
+    ].filter((f) => f !== '')
+    if (fields.length === 0) fields.push('z=1')
+    if (i % 11 === 0) fields.reverse() // the same keys in another order
+    lines.push(`${i % 13 === 0 ? 'mem' : 'cpu'}${tags} ${fields.join(',')} ${i * 1000}`)
+  }
+  const b = body(lp(lines.join('\n')))
+  const fast = pbToColumns('logging', b, NOW)
+  assert.deepEqual(fast, general(b))
+  assert.equal(fast!.points, 1500)
+})
+
+test('different bytes that decode to the same text share one dictionary entry', () => {
+  const w = new PbWriter()
+  const values = [[0xff], [0xfe], [0x61], [0xff], [0xc3, 0xa9], [0xfe]].map(
+    (v) => new Uint8Array(v),
+  )
+  for (const v of values) rawPoint(w, 'cpu', [['k', v]], 1n)
+  const b = w.finish()
+  assert.deepEqual(pbToColumns('logging', b, NOW), general(b))
+})
+
+test('a type change after many points of one shape is declined', () => {
+  const many = Array.from({ length: 400 }, (_, i) => `cpu,host=a v=${i}i,w=1 ${i}`)
+  const changed = ['cpu,host=a v="s",w=1 9', 'cpu,host=a,v=t w=1 9', 'cpu,host=a v=true,w=1 9']
+  for (const last of changed)
+    assert.equal(pbToColumns('logging', body(lp([...many, last].join('\n'))), NOW), null)
+})
