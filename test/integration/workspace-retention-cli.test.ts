@@ -101,6 +101,8 @@ test('through the running service: set, list, errors', async () => {
     'test\tlogging\tforever\ntest\tmetric\t1h\n',
   )
   const failures = await Promise.all([
+    ferry('retention', 'set', 'test', 'metric'),
+    ferry('retention', 'drop', 'test'),
     ferry('retention', 'set', 'nope', 'metric', '1d'),
     ferry('retention', 'set', 'test', 'metrics', '1d'),
     ferry('retention', 'set', 'test', 'metric', 'soon'),
@@ -110,6 +112,12 @@ test('through the running service: set, list, errors', async () => {
   assert.deepEqual(
     failures.map((f) => [f.code, f.stdout, f.stderr]),
     [
+      [2, '', 'ferry: missing arguments (see ferry workspace retention set --help)\n'],
+      [
+        2,
+        '',
+        'ferry: workspace retention: unknown subcommand "drop"; expected set, clear, list (see ferry workspace retention --help)\n',
+      ],
       [1, '', 'ferry: no workspace named "nope"\n'],
       [1, '', `ferry: unknown category "metrics"; expected one of ${CATEGORY_NAMES.join(', ')}\n`],
       [1, '', 'ferry: "soon" is not a retention: a duration such as 14d or 12h, or forever\n'],
