@@ -1,5 +1,5 @@
 /**
- * The operations behind `ferry workspace create|list|key ...`, on the database directly when
+ * The operations behind `ferry workspace create|list|key|retention ...`, on the database directly when
  * no service holds it, otherwise through the running service's loopback admin routes.
  */
 import fs from 'node:fs'
@@ -9,8 +9,10 @@ import { FerryError, type ErrorCode } from '../errors.js'
 import { splitListen } from '../http/server.js'
 import { ADMIN_HEADER } from './api/admin.js'
 import { ADMIN_SECRET_FILE, workspaceDir } from './service.js'
+import { RetentionAdmin, type RetentionEntry } from './retention-admin.js'
 import { Accounts, type ApiKeyInfo, type Workspace } from './store/accounts.js'
 import { Db } from './store/db.js'
+import { RetentionOverrides } from './store/retention-overrides.js'
 
 export interface AdminOps {
   create(name: string): Promise<Workspace>
@@ -18,6 +20,10 @@ export interface AdminOps {
   createKey(workspace: string, name: string): Promise<{ info: ApiKeyInfo; key: string }>
   listKeys(workspace: string): Promise<ApiKeyInfo[]>
   revokeKey(id: string): Promise<void>
+  setRetention(workspace: string, category: string, keepMs: number): Promise<RetentionEntry>
+  /** False when the workspace had no retention of its own for the category. */
+  clearRetention(workspace: string, category: string): Promise<boolean>
+  listRetention(workspace?: string): Promise<RetentionEntry[]>
 }
 
 class RemoteAdmin implements AdminOps {
@@ -47,6 +53,31 @@ class RemoteAdmin implements AdminOps {
   listKeys = (workspace: string) =>
     this.call<ApiKeyInfo[]>('GET', `key/list?workspace=${encodeURIComponent(workspace)}`)
   revokeKey = async (id: string) => void (await this.call<boolean>('POST', 'key/revoke', { id }))
+  setRetention = (workspace: string, category: string, keepMs: number) =>
+    this.call<RetentionEntry>('POST', 'retention/set', { workspace, category, keep_ms: keepMs })
+  clearRetention = (workspace: string, category: string) =>
+    this.call<boolean>('POST', 'retention/clear', { workspace, category })
+  listRetention = (workspace?: string) =>
+    this.call<RetentionEntry[]>(
+      'GET',
+      `retention/list${workspace ? `?workspace=${encodeURIComponent(workspace)}` : ''}`,
+    )
+}
+
+/** The same operations on an open database. */
+function local(db: Db): AdminOps {
+  const a = new Accounts(db)
+  const r = new RetentionAdmin(a, new RetentionOverrides(db))
+  return {
+    create: (name) => a.create(name),
+    list: () => a.list(),
+    createKey: (workspace, name) => a.createKey(workspace, name),
+    listKeys: (workspace) => a.listKeys(workspace),
+    revokeKey: (id) => a.revokeKey(id),
+    setRetention: (workspace, category, keepMs) => r.set(workspace, category, keepMs),
+    clearRetention: (workspace, category) => r.clear(workspace, category),
+    listRetention: (workspace) => r.list(workspace),
+  }
 }
 
 function remote(cfg: Config, dir: string): RemoteAdmin {
@@ -67,7 +98,7 @@ export async function withAdmin<T>(cfg: Config, fn: (ops: AdminOps) => Promise<T
     throw e
   }
   try {
-    return await fn(new Accounts(db))
+    return await fn(local(db))
   } finally {
     await db.close()
   }

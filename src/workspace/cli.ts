@@ -1,5 +1,5 @@
 /**
- * `ferry workspace ...` subcommands other than serving: workspaces and API keys. Output is
+ * `ferry workspace ...` subcommands other than serving: workspaces, API keys and retention. Output is
  * plain text, or JSON with --json.
  */
 import type { Config } from '../config/schema.js'
@@ -9,6 +9,7 @@ import { WORKSPACE_USAGE } from './usage.js'
 import { workspaceDir } from './service.js'
 import { verifyCommand } from './verify.js'
 import { repairCommand } from './repair.js'
+import { retentionCommand } from './retention-cli.js'
 
 type Print = (text: string, json: unknown) => void
 
@@ -39,6 +40,7 @@ export async function workspaceCommand(cfg: Config, args: string[], json: boolea
   const print: Print = (text, data) => console.log(json ? JSON.stringify(data) : text)
   const [verb, arg] = args
   if (verb === 'key') return keyCommand(cfg, args.slice(1), print)
+  if (verb === 'retention') return retentionCommand(cfg, args.slice(1), print)
   if (verb === 'verify') return verifyCommand(workspaceDir(cfg), cfg.workspace.memory_limit, json)
   if (verb === 'repair') return repairCommand(workspaceDir(cfg), json)
   await withAdmin(cfg, async (ops) => {

@@ -100,6 +100,22 @@ export const CHECKS: Check[] = [
     check: (r) => assert.match(r.stdout, new RegExp(`${seen.keyId}`)),
   },
   {
+    match: /main\.js workspace retention set prod logging 14d$/,
+    check: (r) => assert.equal(r.stdout, 'prod keeps logging 14d\n'),
+  },
+  {
+    match: /main\.js workspace retention set prod metric forever$/,
+    check: (r) => assert.equal(r.stdout, 'prod keeps metric forever\n'),
+  },
+  {
+    match: /main\.js workspace retention list prod$/,
+    check: (r) => assert.equal(r.stdout, 'prod\tlogging\t14d\nprod\tmetric\tforever\n'),
+  },
+  {
+    match: /main\.js workspace retention clear prod metric$/,
+    check: (r) => assert.equal(r.stdout, 'prod keeps metric as the global retention says\n'),
+  },
+  {
     match: /main\.js health/,
     check: (r) => assert.match(r.stdout, /^ok http:\/\/127\.0\.0\.1:\d+\/v1\/ping\n$/),
   },

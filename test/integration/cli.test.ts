@@ -45,6 +45,7 @@ const COMMANDS = [
   ['buffer', 'verify'],
   ['pipeline', 'test'],
   ['workspace', 'key', 'create'],
+  ['workspace', 'retention', 'set'],
   ['workspace', 'verify'],
   ['tool', 'ipinfo'],
   ['migrate'],

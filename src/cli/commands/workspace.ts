@@ -1,4 +1,4 @@
-/** `ferry workspace create | list | key ...`: accounts of the workspace service. */
+/** `ferry workspace create | list | key | retention ...`: accounts and retention of the workspace service. */
 import { cliConfig } from '../config.js'
 import type { CommandSpec, Context } from '../spec.js'
 
@@ -52,6 +52,30 @@ export const WORKSPACE_COMMANDS: CommandSpec[] = [
     positionals: [1, 1],
     options: JSON_OPTION,
     run: admin(['key', 'revoke']),
+  },
+  {
+    name: 'workspace retention set',
+    usage: 'workspace retention set WS CATEGORY DURATION|forever',
+    summary: "keep CATEGORY's rows in workspace WS for DURATION (e.g. 14d, 12h) or forever",
+    positionals: [3, 3],
+    options: JSON_OPTION,
+    run: admin(['retention', 'set']),
+  },
+  {
+    name: 'workspace retention clear',
+    usage: 'workspace retention clear WS CATEGORY',
+    summary: 'drop the retention of its own of workspace WS for CATEGORY (the global one applies)',
+    positionals: [2, 2],
+    options: JSON_OPTION,
+    run: admin(['retention', 'clear']),
+  },
+  {
+    name: 'workspace retention list',
+    usage: 'workspace retention list [WS]',
+    summary: 'list the retention workspaces (or WS) have of their own, per category',
+    positionals: [0, 1],
+    options: JSON_OPTION,
+    run: admin(['retention', 'list']),
   },
   {
     name: 'workspace verify',

@@ -6,6 +6,8 @@
 import type { Context, Hono } from 'hono'
 import { FerryError } from '../../errors.js'
 import { sameSecret } from '../../shared/secret.js'
+import { RetentionAdmin } from '../retention-admin.js'
+import { RetentionOverrides } from '../store/retention-overrides.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { jsonBody, ok } from './envelope.js'
 
@@ -51,4 +53,25 @@ export function adminRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void 
     await a.revokeKey(field(await body(c), 'id'))
     return ok(c, true)
   })
+  retentionRoutes(app, new RetentionAdmin(a, new RetentionOverrides(deps.db)), body)
+}
+
+/** A workspace's own retention per category (`ferry workspace retention ...`). */
+function retentionRoutes(
+  app: Hono<WorkspaceEnv>,
+  r: RetentionAdmin,
+  body: (c: Context<WorkspaceEnv>) => Promise<unknown>,
+): void {
+  app.post('/admin/v1/retention/set', async (c) => {
+    const b = await body(c)
+    const keepMs = (b as Record<string, unknown> | null)?.keep_ms
+    return ok(c, await r.set(field(b, 'workspace'), field(b, 'category'), keepMs))
+  })
+  app.post('/admin/v1/retention/clear', async (c) => {
+    const b = await body(c)
+    return ok(c, await r.clear(field(b, 'workspace'), field(b, 'category')))
+  })
+  app.get('/admin/v1/retention/list', async (c) =>
+    ok(c, await r.list(c.req.query('workspace') || undefined)),
+  )
 }

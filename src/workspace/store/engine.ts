@@ -8,7 +8,9 @@
  * - Names are case-sensitive: `Host` and `host` are two columns, `CPU` and `cpu` two tables.
  * - `catalog` describes every table of a workspace (columns, tag or field, type), and
  *   `tableRef` names a table in the engine's SQL dialect, for the queries DQL plans.
- * - `retain` deletes rows older than their category's retention and says how many.
+ * - `retain` deletes rows older than their category's retention (the workspace's own for that
+ *   category when one is set in `meta.retention_overrides`, else the global key) and says how
+ *   many.
  */
 import type { Rows } from './db.js'
 import type { TableInfo } from './catalog.js'

@@ -39,6 +39,11 @@ export const META_DDL = [
   `CREATE TABLE IF NOT EXISTS meta.env_variables (
     workspace_id VARCHAR NOT NULL, app_id VARCHAR NOT NULL, key VARCHAR NOT NULL,
     value VARCHAR NOT NULL, PRIMARY KEY (workspace_id, app_id, key))`,
+  // Retention of one category in one workspace, over the global [workspace] retention_* keys
+  // (retention-overrides.ts); keep_ms 0 keeps that category's rows forever.
+  `CREATE TABLE IF NOT EXISTS meta.retention_overrides (
+    workspace_id VARCHAR NOT NULL, category VARCHAR NOT NULL, keep_ms BIGINT NOT NULL,
+    PRIMARY KEY (workspace_id, category))`,
   // Session replay segments as uploaded (deflated JSON), bounded per workspace (replays.ts).
   `CREATE TABLE IF NOT EXISTS meta.replays (
     id VARCHAR PRIMARY KEY, workspace_id VARCHAR NOT NULL, app_id VARCHAR NOT NULL,

@@ -1,6 +1,8 @@
 /**
  * Retention: deletes the rows of every point table of every workspace older than their
- * category's retention (by the `time` column, nanoseconds). The deletes go through the write
+ * category's retention (by the `time` column, nanoseconds): the workspace's own retention of
+ * that category when it has one (retention-overrides.ts, read once per sweep), else the global
+ * key. The deletes go through the write
  * connection one table at a time, so ingest waits at most one table's delete, never a sweep.
  * In the series layout the points go first, then, in the same transaction, the series no point
  * refers to any more, and the writer's series dictionaries are dropped (`seriesDeleted`).
@@ -9,6 +11,7 @@ import { isCategory, type Category } from '../../shared/category.js'
 import type { WorkspaceConfig } from '../../config/schema.js'
 import type { Catalog } from './catalog.js'
 import type { Db } from './db.js'
+import { RetentionOverrides, type OverrideMap } from './retention-overrides.js'
 import { ident, NAMESPACES, qualified, TIME_COLUMN } from './names.js'
 import { SID_COLUMN, type SeriesParts } from './series-layout.js'
 
@@ -29,6 +32,16 @@ export function retentionOf(cfg: RetentionConfig, category: Category): number {
   if (category === 'metric') return cfg.retention_metric
   if (category === 'logging') return cfg.retention_logging
   return cfg.retention_default
+}
+
+/** The retention in ms of a category in one workspace: its override, else the global key. */
+export function retentionFor(
+  cfg: RetentionConfig,
+  overrides: OverrideMap,
+  workspace: string,
+  category: Category,
+): number {
+  return overrides.get(workspace)?.get(category) ?? retentionOf(cfg, category)
 }
 
 /** The category of a table named `<short>::<measurement>`. */
@@ -69,10 +82,11 @@ export async function sweep(
   seriesDeleted: () => void = () => undefined,
 ): Promise<SweepResult[]> {
   const out = new Map<string, SweepResult>()
+  const overrides = await new RetentionOverrides(db).map()
   for (const { workspace, table, phys, parts } of catalog.allTables()) {
     const category = categoryOf(table)
     if (!category) continue
-    const keep = retentionOf(cfg, category)
+    const keep = retentionFor(cfg, overrides, workspace, category)
     if (keep <= 0) continue
     const cutoff = BigInt(nowMs - keep) * 1_000_000n
     const rows = await deleteOld(db, workspace, phys, parts, cutoff, seriesDeleted)
