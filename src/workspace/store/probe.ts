@@ -16,6 +16,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
+import { DAMAGE_ADVICE } from './damage.js'
 import type { Db } from './db.js'
 import { ident } from './names.js'
 
@@ -28,7 +29,7 @@ function damaged(what: string, e: unknown): FerryError {
   const message = (e as Error).message
   return new FerryError(
     'workspaceDamaged',
-    `the workspace database is damaged (${what}: ${message}); run ferry workspace verify, then ferry workspace repair`,
+    `the workspace database is damaged (${what}: ${message}); ${DAMAGE_ADVICE}`,
     { cause: e },
   )
 }
