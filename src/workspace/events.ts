@@ -5,7 +5,7 @@
 import { Counter, Histogram, Registry } from 'prom-client'
 import type { FerryError } from '../errors.js'
 import type { Logger } from '../telemetry/logger.js'
-import { DAMAGE_ADVICE } from './store/damage.js'
+import { damagedText } from './store/damage.js'
 import type { SweepResult } from './store/retention.js'
 
 export function createWorkspaceMetrics(registry: Registry) {
@@ -107,6 +107,8 @@ export class WorkspaceEvents {
 
   rejected(route: string, err: FerryError): void {
     this.metrics.rejected.inc({ code: err.code })
+    // Logged by `damaged`, once per message a minute: not once per failing request.
+    if (err.code === 'workspaceDamaged') return
     const level = err.status >= 500 ? 'error' : 'warn'
     this.log[level]({ event: 'request_rejected', route, code: err.code }, err.message)
   }
@@ -146,10 +148,7 @@ export class WorkspaceEvents {
     this.damageLog.set(message, { at: now, since: 0 })
     if (this.damageLog.size > DAMAGE_MESSAGES_KEPT)
       this.damageLog.delete(this.damageLog.keys().next().value!)
-    this.log.error(
-      { event: 'workspace_damaged', reason: message, repeated },
-      `the workspace database is damaged (${message}); ${DAMAGE_ADVICE}`,
-    )
+    this.log.error({ event: 'workspace_damaged', reason: message, repeated }, damagedText(message))
   }
 
   queried(seconds: number): void {

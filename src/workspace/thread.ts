@@ -10,7 +10,7 @@ import { workerEntry } from '../shared/worker-file.js'
 import type { Config } from '../config/schema.js'
 import { FerryError, type ErrorCode } from '../errors.js'
 import { duckdbInstalled, NO_DUCKDB } from './available.js'
-import { DAMAGE_ADVICE } from './store/damage.js'
+import { damagedText } from './store/damage.js'
 
 export interface ThreadReady {
   url: string
@@ -128,8 +128,7 @@ export class WorkspaceThread implements Component {
    */
   state(): string {
     if (this.failure) return `failed: ${this.failure.message}`
-    if (this.damage)
-      return `degraded: the workspace database is damaged (${this.damage}); ${DAMAGE_ADVICE}`
+    if (this.damage) return `degraded: ${damagedText(this.damage)}`
     return 'ok'
   }
 

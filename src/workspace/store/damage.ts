@@ -10,8 +10,19 @@
  *   after a fatal error DuckDB refuses every statement until it is restarted.
  */
 
+import { FerryError } from '../../errors.js'
+
 /** What to do about damage, in every message that reports it. */
 export const DAMAGE_ADVICE = 'run ferry workspace verify, then ferry workspace repair'
+
+/** How damage is reported everywhere (start, answers, log, ping): what failed and what to run. */
+export function damagedText(detail: string): string {
+  return `the workspace database is damaged (${detail}); ${DAMAGE_ADVICE}`
+}
+
+export function damagedError(detail: string, cause?: unknown): FerryError {
+  return new FerryError('workspaceDamaged', damagedText(detail), { cause })
+}
 
 const DAMAGE = [
   /Corrupt database file/,
