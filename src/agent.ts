@@ -186,6 +186,7 @@ export class Agent {
    */
   private async beginWorkspace(ws: WorkspaceThread): Promise<void> {
     const events = new EmbeddedWorkspaceEvents(this.log, this.metrics.registry)
+    ws.onDamage({ damaged: () => events.damaged() })
     await this.begin(ws)
     const attach = (ready: ThreadReady) => {
       const up = {

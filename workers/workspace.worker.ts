@@ -1,6 +1,9 @@
 /**
  * Worker thread entry of the embedded workspace service (see src/workspace/thread.ts).
- * Messages: in `{type: 'stop'}`; out `ready` (address and default token), `error`, `stopped`.
+ * Messages: in `{type: 'stop'}`; out `ready` (address and default token), `error`, `stopped`,
+ * and `damaged` (DuckDB's message) when a query or write fails on a damaged database file:
+ * the first time, and again only when the message changes, so a flood of failing calls
+ * crosses the thread boundary once.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import type { Config } from '../src/config/schema.js'
@@ -10,8 +13,15 @@ import { WorkspaceService, workspaceDir } from '../src/workspace/service.js'
 
 const config = (workerData as { config: Config }).config
 const log = createLogger(config.logging.level)
-const service = new WorkspaceService(config.workspace, workspaceDir(config), log)
 const port = parentPort!
+let lastDamage = ''
+const service = new WorkspaceService(config.workspace, workspaceDir(config), log, {
+  damaged(message) {
+    if (message === lastDamage) return
+    lastDamage = message
+    port.postMessage({ type: 'damaged', message })
+  },
+})
 
 async function main(): Promise<void> {
   try {

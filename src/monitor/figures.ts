@@ -27,6 +27,8 @@ export interface Totals {
   /** Category -> bytes the buffer may hold for it. */
   capacity: Map<string, number>
   totalCapacity: number
+  /** 1 when the running embedded workspace met a damaged database file, else 0. */
+  workspaceDamaged: number
 }
 
 type Values = { value: number; labels: Record<string, string | number> }[]
@@ -104,5 +106,6 @@ export async function readTotals(registry: Registry): Promise<Totals> {
     failingSince: await sumBy(registry, 'ferry_upload_failing_since_timestamp_seconds', 'upstream'),
     capacity: await sumBy(registry, 'ferry_buffer_capacity_bytes', 'category'),
     totalCapacity: await total(registry, 'ferry_buffer_total_capacity_bytes'),
+    workspaceDamaged: await total(registry, 'ferry_embedded_workspace_damaged'),
   }
 }

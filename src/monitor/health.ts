@@ -1,7 +1,8 @@
 /**
  * The agent's health, judged once a second from the same registry Prometheus scrapes: `ok`, or
  * `degraded` with one reason per condition that holds (an upstream failing for longer than
- * allowed, a buffer above its share of capacity, pipeline errors piling up within a window).
+ * allowed, a buffer above its share of capacity, pipeline errors piling up within a window, the
+ * embedded workspace's database found damaged while it runs).
  * It never changes what the agent does; it tells probes and people.
  */
 import type { HealthConfig } from '../config/schema-ops.js'
@@ -13,6 +14,9 @@ export interface Health {
 }
 
 export const HEALTHY: Health = { status: 'ok', reasons: [] }
+
+/** The details (DuckDB's message, what to run) are in `/v1/ping`'s `workspace` and the log. */
+export const WORKSPACE_DAMAGED = 'embedded workspace database damaged'
 
 const pct = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0)
 const secs = (ms: number) => `${Math.round(ms / 1000)} s`
@@ -62,6 +66,7 @@ export class HealthJudge {
     const reasons = [...upstreamReasons(t, now, this.c), ...bufferReasons(t, this.c)]
     if (this.c.pipeline_errors > 0 && recent >= this.c.pipeline_errors)
       reasons.push(`${recent} pipeline errors in the last ${secs(this.c.pipeline_error_window)}`)
+    if (t.workspaceDamaged > 0) reasons.push(WORKSPACE_DAMAGED)
     return reasons.length ? { status: 'degraded', reasons } : HEALTHY
   }
 }

@@ -5,6 +5,7 @@
 import { Counter, Histogram, Registry } from 'prom-client'
 import type { FerryError } from '../errors.js'
 import type { Logger } from '../telemetry/logger.js'
+import { damagedText } from './store/damage.js'
 import type { SweepResult } from './store/retention.js'
 
 export function createWorkspaceMetrics(registry: Registry) {
@@ -58,6 +59,11 @@ export function createWorkspaceMetrics(registry: Registry) {
       help: 'Retention sweeps that failed (retried at the next interval).',
       registers: r,
     }),
+    damageErrors: new Counter({
+      name: 'ferry_workspace_damage_errors_total',
+      help: 'Queries and writes that failed because the database file is damaged.',
+      registers: r,
+    }),
     querySeconds: new Histogram({
       name: 'ferry_workspace_query_seconds',
       help: 'Time to answer one DQL query.',
@@ -67,8 +73,16 @@ export function createWorkspaceMetrics(registry: Registry) {
   }
 }
 
+/** A damage message already logged is logged again after this long, with the count between. */
+export const DAMAGE_LOG_EVERY_MS = 60_000
+
+/** Distinct damage messages remembered for that (each names a block: a bounded few in practice). */
+const DAMAGE_MESSAGES_KEPT = 64
+
 export class WorkspaceEvents {
   readonly metrics: ReturnType<typeof createWorkspaceMetrics>
+  /** Damage message -> when it was last logged and how often it failed a call since. */
+  private readonly damageLog = new Map<string, { at: number; since: number }>()
 
   constructor(
     readonly log: Logger,
@@ -93,6 +107,8 @@ export class WorkspaceEvents {
 
   rejected(route: string, err: FerryError): void {
     this.metrics.rejected.inc({ code: err.code })
+    // Logged by `damaged`, once per message a minute: not once per failing request.
+    if (err.code === 'workspaceDamaged') return
     const level = err.status >= 500 ? 'error' : 'warn'
     this.log[level]({ event: 'request_rejected', route, code: err.code }, err.message)
   }
@@ -116,6 +132,23 @@ export class WorkspaceEvents {
   retentionFailed(err: unknown): void {
     this.metrics.retentionFailures.inc()
     this.log.error({ event: 'retention_failed', err }, 'retention sweep failed')
+  }
+
+  /**
+   * A query or write failed on a damaged database file: counted every time; logged the first
+   * time a message is met and then at most once per DAMAGE_LOG_EVERY_MS, so a flood of
+   * failing calls does not flood the log.
+   */
+  damaged(message: string, now = Date.now()): void {
+    this.metrics.damageErrors.inc()
+    const seen = this.damageLog.get(message)
+    if (seen && now - seen.at < DAMAGE_LOG_EVERY_MS) return void seen.since++
+    const repeated = seen ? seen.since : 0
+    this.damageLog.delete(message)
+    this.damageLog.set(message, { at: now, since: 0 })
+    if (this.damageLog.size > DAMAGE_MESSAGES_KEPT)
+      this.damageLog.delete(this.damageLog.keys().next().value!)
+    this.log.error({ event: 'workspace_damaged', reason: message, repeated }, damagedText(message))
   }
 
   queried(seconds: number): void {

@@ -20,6 +20,7 @@ import { WorkspaceEvents } from './events.js'
 import { ensureDefaultWorkspace } from './first-start.js'
 import { Accounts, type Workspace } from './store/accounts.js'
 import { Dashboards } from './store/dashboards.js'
+import type { Db } from './store/db.js'
 import { DuckDbEngine } from './store/duckdb-engine.js'
 import { Labels } from './store/labels.js'
 import { EnvVariables } from './store/env-vars.js'
@@ -36,6 +37,12 @@ export function workspaceDir(cfg: Config): string {
 
 export const ADMIN_SECRET_FILE = 'admin.secret'
 
+/** What the host of the service hears besides logs and metrics (the embedded thread). */
+export interface ServiceHooks {
+  /** A query or write failed on a damaged database file, with DuckDB's message. */
+  damaged?: (message: string) => void
+}
+
 export class WorkspaceService implements Component {
   readonly name = 'workspace'
   private engine: DuckDbEngine | null = null
@@ -51,6 +58,7 @@ export class WorkspaceService implements Component {
     private readonly cfg: WorkspaceConfig,
     private readonly dir: string,
     private readonly log: Logger,
+    private readonly hooks: ServiceHooks = {},
   ) {
     this.decoder = new UploadDecoder(cfg.decode_workers, 64)
   }
@@ -88,6 +96,7 @@ export class WorkspaceService implements Component {
       adminSecret: this.writeAdminSecret(),
     }
     this.deps = deps
+    this.watchDamage(db, deps.events)
     this.retention = new RetentionJob(engine, c, deps.events)
     this.retention.start()
     this.http = new HttpServer(createWorkspaceApp(deps, registry), {
@@ -102,6 +111,14 @@ export class WorkspaceService implements Component {
       { event: 'workspace_started', listen: `${addr.address}:${addr.port}`, dir: this.dir },
       'workspace service started',
     )
+  }
+
+  /** Damage met after the start probe: logged and counted, and told to the host. */
+  private watchDamage(db: Db, events: WorkspaceEvents): void {
+    db.onDamage = (message) => {
+      events.damaged(message)
+      this.hooks.damaged?.(message)
+    }
   }
 
   /** A fresh secret per start, readable only by this user. */

@@ -10,6 +10,7 @@ import { workerEntry } from '../shared/worker-file.js'
 import type { Config } from '../config/schema.js'
 import { FerryError, type ErrorCode } from '../errors.js'
 import { duckdbInstalled, NO_DUCKDB } from './available.js'
+import { damagedText } from './store/damage.js'
 
 export interface ThreadReady {
   url: string
@@ -20,6 +21,7 @@ type Message =
   | { type: 'ready'; url: string; token: string }
   | { type: 'error'; code: ErrorCode; message: string }
   | { type: 'stopped' }
+  | { type: 'damaged'; message: string }
 
 /**
  * The embedded workspace deduplicates for at least as long as this agent may retry one package
@@ -28,6 +30,12 @@ type Message =
 function embedded(config: Config): Config {
   const window = Math.max(config.workspace.dedupe_window, config.dataway.drop_expired_package_at)
   return { ...config, workspace: { ...config.workspace, dedupe_window: window } }
+}
+
+/** What the agent hears of a running workspace. */
+export interface DamageListener {
+  /** A query or write failed on a damaged database file (again only when the message changes). */
+  damaged(message: string): void
 }
 
 /** What the agent hears of later start attempts after a failed first one. */
@@ -51,6 +59,9 @@ export class WorkspaceThread implements Component {
   ready: ThreadReady | null = null
   /** Why the workspace could not start (the agent runs on without it), or null. */
   failure: FerryError | null = null
+  /** DuckDB's latest message of damage met while running, or null. */
+  damage: string | null = null
+  private damageListener: DamageListener | null = null
 
   constructor(private readonly config: Config) {}
 
@@ -106,9 +117,25 @@ export class WorkspaceThread implements Component {
     }, delayMs)
   }
 
-  /** `ok`, or `failed: <reason>` (shown by the agent's `/v1/ping`). */
+  /** Told of damage the running workspace meets (set before `start`). */
+  onDamage(listener: DamageListener): void {
+    this.damageListener = listener
+  }
+
+  /**
+   * `ok`, `failed: <reason>` (it could not start), or `degraded: <reason>` (it runs, and a
+   * query or write failed on a damaged database file): shown by the agent's `/v1/ping`.
+   */
   state(): string {
-    return this.failure ? `failed: ${this.failure.message}` : 'ok'
+    if (this.failure) return `failed: ${this.failure.message}`
+    if (this.damage) return `degraded: ${damagedText(this.damage)}`
+    return 'ok'
+  }
+
+  private heard(m: Message): void {
+    if (m.type !== 'damaged') return
+    this.damage = m.message
+    this.damageListener?.damaged(m.message)
   }
 
   private async startWorker(): Promise<void> {
@@ -128,6 +155,8 @@ export class WorkspaceThread implements Component {
     })
     worker.removeAllListeners('exit')
     worker.removeAllListeners('error')
+    this.damage = null
+    worker.on('message', (m: Message) => this.heard(m))
   }
 
   /** Asks the service to drain and close; terminates the thread if it does not within 10 s. */

@@ -41,6 +41,28 @@ export async function victimBlock(file: string): Promise<{ block: number; rows: 
   return { block, rows }
 }
 
+/**
+ * A block of the `usage` column in the points table of `M::cpu` holding nothing but segments
+ * of row group 0 before row `before`: with the start probe reading from that row on, a block
+ * it never reads (only a full scan does).
+ */
+export async function oldBlock(file: string, before: number): Promise<number> {
+  const inst = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' })
+  const con = await inst.connect()
+  const table = (
+    await con.runAndReadAll(
+      "SELECT schema_name FROM duckdb_tables() WHERE table_name = 'M::cpu:points'",
+    )
+  ).getRows()[0][0] as string
+  const info = `pragma_storage_info('"${table}"."M::cpu:points"')`
+  const rows = await con.runAndReadAll(
+    `SELECT block_id FROM ${info} WHERE column_name = 'usage' AND segment_type <> 'VALIDITY' GROUP BY block_id HAVING max(row_group_id) = 0 AND max(start + count) <= ${before} ORDER BY block_id LIMIT 1`,
+  )
+  con.closeSync()
+  inst.closeSync()
+  return Number(rows.getRows()[0][0])
+}
+
 /** Overwrites 4 KiB inside `block` (past its checksum header). */
 export function overwriteBlock(file: string, block: number): void {
   const fd = fs.openSync(file, 'r+')

@@ -9,6 +9,7 @@ import type { Registry } from 'prom-client'
 import { FerryError } from '../../errors.js'
 import { adminRoutes } from './admin.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
+import { damagedError, damageMessage } from '../store/damage.js'
 import { errorResponse, newTraceId } from './envelope.js'
 import { datawayRoutes } from './dataway.js'
 import { ingestRoutes } from './ingest.js'
@@ -50,6 +51,9 @@ export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hon
   })
   app.onError((err, c) => {
     const traceId = c.get('traceId') ?? newTraceId()
+    // Damage is no bug of the service: the answer says what failed and what to run.
+    const damage = err instanceof FerryError ? null : damageMessage(err)
+    if (damage) err = damagedError(damage, err)
     if (err instanceof FerryError) {
       deps.events.rejected(c.req.routePath, err)
       return errorResponse(err, traceId)

@@ -2,11 +2,14 @@
  * The workspace database: one DuckDB file. Writes (points and metadata) go through one
  * connection, one transaction at a time (`exclusive`); every query gets a connection of its
  * own, so reads run in parallel with writes and each can be interrupted on its own.
+ * A call that fails because the file is damaged (damage.ts) is told to `onDamage` before the
+ * error goes on to the caller: the service reports it, the store knows nothing of telemetry.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
+import { damageMessage } from './damage.js'
 import { META_DDL } from './meta-ddl.js'
 import { dropPackagesKey } from './packages.js'
 
@@ -24,8 +27,13 @@ export interface Rows {
   rows: Row[]
 }
 
+/** Called with DuckDB's message each time a call fails on a damaged database file. */
+export type DamageListener = (message: string) => void
+
 export class Db {
   private queue: Promise<unknown> = Promise.resolve()
+  /** Told of every failure on damage; set once the service is wired (after the start probe). */
+  onDamage: DamageListener | null = null
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -56,7 +64,7 @@ export class Db {
 
   /** Runs `fn` with the write connection, after every earlier `exclusive` call has finished. */
   exclusive<T>(fn: (con: DuckDBConnection) => Promise<T>): Promise<T> {
-    const next = this.queue.then(() => fn(this.writer))
+    const next = this.queue.then(() => fn(this.writer)).catch((e: unknown) => this.failed(e))
     this.queue = next.catch(() => undefined)
     return next
   }
@@ -82,11 +90,18 @@ export class Db {
         throw new FerryError('queryTimeout', `query interrupted after ${timeoutMs} ms`, {
           cause: e,
         })
-      throw e
+      return this.failed(e)
     } finally {
       clearTimeout(timer)
       con.closeSync()
     }
+  }
+
+  /** Rethrows `e`, after telling `onDamage` if it says the file is damaged. */
+  private failed(e: unknown): never {
+    const message = this.onDamage && damageMessage(e)
+    if (message) this.onDamage!(message)
+    throw e
   }
 
   async close(): Promise<void> {

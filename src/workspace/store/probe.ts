@@ -16,6 +16,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
+import { damagedError } from './damage.js'
 import type { Db } from './db.js'
 import { ident } from './names.js'
 
@@ -25,12 +26,7 @@ export const PROBE_ROWS = 8 * 122_880
 const PROBE_ID = '~start-probe'
 
 function damaged(what: string, e: unknown): FerryError {
-  const message = (e as Error).message
-  return new FerryError(
-    'workspaceDamaged',
-    `the workspace database is damaged (${what}: ${message}); run ferry workspace verify, then ferry workspace repair`,
-    { cause: e },
-  )
+  return damagedError(`${what}: ${(e as Error).message}`, e)
 }
 
 async function readNewest(db: Db, table: string): Promise<void> {

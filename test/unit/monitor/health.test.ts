@@ -31,6 +31,7 @@ function totals(o: Partial<Totals> = {}): Totals {
       ['logging', 1000],
     ]),
     totalCapacity: 1500,
+    workspaceDamaged: 0,
     ...o,
   }
 }
@@ -75,4 +76,13 @@ test('pipeline errors count within the window only', () => {
   ])
   // Past the window the old errors no longer count.
   assert.equal(judge.judge(errors(110), 120_000).status, 'ok')
+})
+
+test('a damaged embedded workspace database degrades, with one reason', () => {
+  const judge = new HealthJudge(CONFIG)
+  assert.deepEqual(judge.judge(totals({ workspaceDamaged: 1 }), 1000), {
+    status: 'degraded',
+    reasons: ['embedded workspace database damaged'],
+  })
+  assert.deepEqual(judge.judge(totals(), 2000), { status: 'ok', reasons: [] })
 })
