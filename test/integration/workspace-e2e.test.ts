@@ -44,7 +44,8 @@ test('line protocol written to the agent is found through the agent query route'
   assert.equal(res.status, 200)
   const content = await poll(async () => {
     const c = await agentQuery('M::cpu:(avg(usage_idle), count(usage_idle)) BY host')
-    return c[0].series.length ? c : null
+    // No content while the first write's table is still being committed: ask again.
+    return c?.[0]?.series.length ? c : null
   })
   const [series] = content[0].series
   // The agent added its host tag; the workspace grouped by it.

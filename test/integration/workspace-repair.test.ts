@@ -91,6 +91,7 @@ test('a damaged block: its row group is lost, every other row recovered, the fil
         'ok\tmeta.labels\t0 rows',
         'ok\tmeta.packages\t0 rows',
         'ok\tmeta.replays\t0 rows',
+        'ok\tmeta.retention_overrides\t0 rows',
         'ok\tmeta.tables\t1 rows',
         'ok\tmeta.workspaces\t1 rows',
       ],
@@ -98,7 +99,7 @@ test('a damaged block: its row group is lost, every other row recovered, the fil
     assert.equal(
       lines.at(-2),
       // 5 rows of meta tables and the 10 series (hosts) besides the points.
-      `11 tables, 1 partial: ${POINTS - victim.rows + 5 + 10} rows recovered, ${victim.rows} lost`,
+      `12 tables, 1 partial: ${POINTS - victim.rows + 5 + 10} rows recovered, ${victim.rows} lost`,
     )
     const moved = /^moved the damaged file to (.*ferry\.duckdb\.damaged-\S+)$/.exec(
       lines.at(-1)!,
