@@ -12,7 +12,7 @@ const LAYERS = [
   ['inputs'],
   ['monitor', 'service', 'workspace', 'migrate', 'reload.ts'],
   ['sources'],
-  ['agent-build.ts', 'rum-build.ts'],
+  ['agent-build.ts', 'rum-build.ts', 'agent-workspace.ts'],
   ['agent.ts'],
   ['cli'],
   ['main.ts'],

@@ -17,12 +17,12 @@ import { mergeLive, planReload, type ReloadPlan } from './reload.js'
 import { PipelineEvents } from './telemetry/pipeline-events.js'
 import { identity, type Identity } from './identity.js'
 import type { Uploader } from './sinks/dataway/uploader.js'
-import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
+import type { Upstream } from './sinks/dataway/upstream.js'
 import type { NtpClock } from './sinks/dataway/ntp.js'
 import type { IoSettings } from './ingest/io.js'
 import { UplinkEvents } from './telemetry/uplink-events.js'
-import { WorkspaceThread, type ThreadReady } from './workspace/thread.js'
-import { EmbeddedWorkspaceEvents } from './telemetry/embedded-workspace-events.js'
+import { WorkspaceThread } from './workspace/thread.js'
+import { startEmbedded } from './agent-workspace.js'
 import { createApp } from './sources/http/app.js'
 import { createRum, rumWorkerOptions, scriptGeo } from './rum-build.js'
 import type { ReplayForwarder } from './rum/replay/forwarder.js'
@@ -52,6 +52,7 @@ import {
   createUploader,
   createUpstreams,
   listenOptions,
+  reportSalvage,
   upstreamPools,
 } from './agent-build.js'
 import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
@@ -179,40 +180,19 @@ export class Agent {
     this.started.push(c)
   }
 
-  /**
-   * A workspace that fails leaves the agent with no upstream: points wait in the buffer. It is
-   * tried again in the background; once it starts, it becomes the upstream of the running
-   * uploader, and the buffered points flow to it.
-   */
-  private async beginWorkspace(ws: WorkspaceThread): Promise<void> {
-    const events = new EmbeddedWorkspaceEvents(this.log, this.metrics.registry)
-    ws.onDamage({ damaged: () => events.damaged() })
-    await this.begin(ws)
-    const attach = (ready: ThreadReady) => {
-      const up = {
-        ...parseUpstream(`${ready.url}?token=${ready.token}`),
-        compression: 'none' as const,
-      }
-      this.upstreams = [up]
-      this.uploader?.addUpstream(up)
-    }
-    if (!ws.failure) {
-      events.started()
-      return attach(ws.ready!)
-    }
-    events.failed(ws.failure)
-    ws.retryUntilStarted({
-      recovered: (ready) => {
-        attach(ready)
-        events.recovered()
-      },
-      retryFailed: (err, nextMs) => events.retryFailed(err, nextMs),
-    })
-  }
-
   async start(): Promise<void> {
     await this.begin(upstreamPools(() => this.upstreams))
-    if (this.workspace) await this.beginWorkspace(this.workspace)
+    if (this.workspace)
+      await startEmbedded(
+        this.workspace,
+        this.log,
+        this.metrics.registry,
+        (ws) => this.begin(ws),
+        (up) => {
+          this.upstreams = [up]
+          this.uploader?.addUpstream(up)
+        },
+      )
     const cfg = this.loaded.config
     this.uploader = createUploader(
       cfg,
@@ -258,13 +238,7 @@ export class Agent {
 
   /** Accounts for what a start-up salvage recovered and lost (logged and counted). */
   salvaged(report: SalvageReport): void {
-    for (const [c, n] of Object.entries(report.recovered))
-      this.log.warn(
-        { event: 'buffer_salvaged', category: c, ...n },
-        `salvaged ${n.records} ${c} records (${n.points} points) from a damaged buffer`,
-      )
-    for (const [c, n] of Object.entries(report.lost))
-      this.sinkEvents.recordsLost(c, n.records, n.points, 'not found in the damaged buffer')
+    reportSalvage(report, this.log, this.sinkEvents)
   }
 
   /** Applies what can change live (see reload.ts); the rest waits for a restart, and says so. */
