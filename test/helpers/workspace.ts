@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config/load.js'
 import { silentLogger } from '../../src/telemetry/logger.js'
 import type { QueryResult } from '../../src/workspace/dql/execute.js'
 import { WorkspaceService } from '../../src/workspace/service.js'
+import { until } from './until.js'
 
 export interface TestWorkspace {
   service: WorkspaceService
@@ -61,12 +62,6 @@ export async function query(
 }
 
 /** Calls `fn` until it returns something other than null (uploads are asynchronous). */
-export async function poll<T>(fn: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const v = await fn()
-    if (v !== null) return v
-    if (Date.now() > until) throw new Error('timed out polling')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+export function poll<T>(fn: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
+  return until(fn, timeoutMs)
 }

@@ -21,33 +21,10 @@ import { WorkspaceService } from '../../src/workspace/service.js'
 import { PROBE_ROWS } from '../../src/workspace/store/probe.js'
 import { startAgent } from '../helpers/agent-process.js'
 import { oldBlock, overwriteBlock } from '../helpers/damage.js'
+import { FILL_PART, fillWorkspace } from '../helpers/filled-workspace.js'
+import { until } from '../helpers/until.js'
 
 const PARTS = 11
-const PART = 100_000
-
-/** Fills `M::cpu` of the default workspace in `dir` with more rows than the probe reads. */
-async function fill(dir: string): Promise<void> {
-  const { config } = loadConfig('/nonexistent', {
-    ENV_WORKSPACE_LISTEN: '127.0.0.1:0',
-    ENV_WORKSPACE_THREADS: '1',
-  })
-  const service = new WorkspaceService(config.workspace, dir, silentLogger())
-  await service.start()
-  try {
-    const ws = await service.ensureDefaultWorkspace(config.workspace.default_workspace)
-    const url = `http://127.0.0.1:${service.address().port}/v1/write/metric?token=${ws.token}`
-    const base = (Date.now() - 3_600_000) * 1_000_000
-    for (let part = 0; part < PARTS; part++) {
-      const lines: string[] = []
-      for (let i = part * PART; i < (part + 1) * PART; i++)
-        lines.push(`cpu,host=h${i % 10} usage=${i} ${base + i * 1_000_000}`)
-      const res = await fetch(url, { method: 'POST', body: lines.join('\n') })
-      assert.equal(res.status, 200, await res.text())
-    }
-  } finally {
-    await service.shutdown()
-  }
-}
 
 /** The service on its own (`ferry workspace`): the damage is in its answers and `/metrics`. */
 async function standalone(dir: string): Promise<void> {
@@ -92,12 +69,12 @@ interface Ping {
 
 test('damage met by a query while running degrades the embedded workspace, reported in ping, health and metrics', async () => {
   // The probe reads the newest PROBE_ROWS rows: the rows before them are read by scans only.
-  const unprobed = PARTS * PART - PROBE_ROWS
+  const unprobed = PARTS * FILL_PART - PROBE_ROWS
   assert.ok(unprobed > 0)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-damage-running-'))
   const wsDir = path.join(dataDir, 'workspace')
   const started = Date.now()
-  await fill(wsDir)
+  await fillWorkspace(wsDir, PARTS)
   const filledMs = Date.now() - started
   const file = path.join(wsDir, 'ferry.duckdb')
   overwriteBlock(file, await oldBlock(file, unprobed))
@@ -138,7 +115,7 @@ test('damage met by a query while running degrades the embedded workspace, repor
     const content = await until(async () => {
       const c = await ping()
       return c.workspace !== 'ok' && c.health.status !== 'ok' ? c : null
-    })
+    }, 10_000)
     assert.equal(content.workspace, `degraded: ${answer.message}`)
     assert.deepEqual(content.health, {
       status: 'degraded',
@@ -161,13 +138,3 @@ test('damage met by a query while running degrades the embedded workspace, repor
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 })
-
-async function until<T>(fn: () => Promise<T | null>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await fn()
-    if (v !== null) return v
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}

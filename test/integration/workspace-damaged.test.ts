@@ -5,14 +5,14 @@
  * workspace comes back without a restart and receives what was buffered.
  */
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
 import { startAgent } from '../helpers/agent-process.js'
-
-const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
+import { firstValues } from '../helpers/agent-query.js'
+import { until } from '../helpers/until.js'
+import { workspaceCli } from '../helpers/workspace-cli.js'
 
 test('an agent whose workspace database is garbage runs on and buffers', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-damaged-'))
@@ -43,16 +43,6 @@ test('an agent whose workspace database is garbage runs on and buffers', async (
 
 interface Ping {
   content: { workspace: string }
-}
-
-async function until<T>(fn: () => Promise<T | null>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await fn()
-    if (v !== null) return v
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
 }
 
 test('a repaired database brings the embedded workspace back without a restart', async () => {
@@ -86,11 +76,7 @@ test('a repaired database brings the embedded workspace back without a restart',
     )
 
     // What an operator does: `ferry workspace repair` moves the unreadable file aside.
-    const repair = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', MAIN, 'workspace', 'repair', '--config', '/dev/null'],
-      { env: { ...process.env, ENV_WORKSPACE_DATA_DIR: wsDir }, encoding: 'utf8' },
-    )
+    const repair = workspaceCli(wsDir, ['repair'])
     assert.equal(repair.status, 0, repair.stderr)
     assert.match(repair.stdout, /^cannot open the database: /)
 
@@ -100,13 +86,8 @@ test('a repaired database brings the embedded workspace back without a restart',
     assert.ok(metrics.includes('\nferry_embedded_workspace_up 1\n'), metrics)
     // The points buffered while it was down reach it, through the agent's query route too.
     const rows = await until(async () => {
-      const res = await fetch(`${agent.url}/v1/query/raw`, {
-        method: 'POST',
-        body: JSON.stringify({ queries: [{ query: 'M::cpu:(usage) BY host' }] }),
-      })
-      const body = (await res.json()) as { content: { series: { values: unknown[][] }[] }[] }
-      const series = body.content?.[0]?.series ?? []
-      return series.length === 2 ? series.map((s) => s.values[0][1]) : null
+      const values = await firstValues(agent.url, 'M::cpu:(usage) BY host')
+      return values.length === 2 ? values : null
     })
     assert.deepEqual(rows, [1, 2])
   } finally {

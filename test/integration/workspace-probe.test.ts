@@ -6,63 +6,23 @@
  * workspace and the buffered points arrive.
  */
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
-import { loadConfig } from '../../src/config/load.js'
-import { silentLogger } from '../../src/telemetry/logger.js'
-import { WorkspaceService } from '../../src/workspace/service.js'
 import { schemaName } from '../../src/workspace/store/names.js'
 import { startAgent } from '../helpers/agent-process.js'
+import { firstValues } from '../helpers/agent-query.js'
 import { overwriteBlock, victimBlock } from '../helpers/damage.js'
+import { FILL_PART, fillWorkspace } from '../helpers/filled-workspace.js'
+import { until } from '../helpers/until.js'
+import { workspaceCli } from '../helpers/workspace-cli.js'
 
-const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
-const POINTS = 300_000
+const POINTS = 3 * FILL_PART
 
-/** Fills `M::cpu` of a workspace in `dir` with POINTS rows (three row groups), then stops. */
-async function fill(dir: string): Promise<string> {
-  const { config } = loadConfig('/nonexistent', {
-    ENV_WORKSPACE_LISTEN: '127.0.0.1:0',
-    ENV_WORKSPACE_THREADS: '1',
-  })
-  const service = new WorkspaceService(config.workspace, dir, silentLogger())
-  await service.start()
-  try {
-    const ws = await service.ensureWorkspace('filled')
-    const url = `http://127.0.0.1:${service.address().port}/v1/write/metric?token=${ws.token}`
-    const base = (Date.now() - 3_600_000) * 1_000_000
-    for (let part = 0; part < 3; part++) {
-      const lines: string[] = []
-      for (let i = part * 100_000; i < (part + 1) * 100_000; i++)
-        lines.push(`cpu,host=h${i % 10} usage=${i} ${base + i * 1_000_000}`)
-      const res = await fetch(url, { method: 'POST', body: lines.join('\n') })
-      assert.equal(res.status, 200, await res.text())
-    }
-    return schemaName(ws.id)
-  } finally {
-    await service.shutdown()
-  }
-}
-
-function cli(args: string[], dir: string, timeout = 60_000) {
-  return spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args, '--config', '/dev/null'], {
-    env: { ...process.env, ENV_WORKSPACE_DATA_DIR: dir, ENV_WORKSPACE_LISTEN: '127.0.0.1:0' },
-    encoding: 'utf8',
-    timeout,
-  })
-}
-
-async function until<T>(fn: () => Promise<T | null>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await fn()
-    if (v !== null) return v
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+/** `ferry workspace ...` on `dir`, on a free port should it listen. */
+const cli = (args: string[], dir: string) =>
+  workspaceCli(dir, args, { env: { ENV_WORKSPACE_LISTEN: '127.0.0.1:0' }, timeout: 60_000 })
 
 const REASON =
   /the workspace database is damaged \(table (w_[0-9a-f]+)\.M::cpu:points: IO Error: Corrupt database file: computed checksum \d+ does not match stored checksum \d+ in block at location \d+\); run ferry workspace verify, then ferry workspace repair$/
@@ -70,13 +30,13 @@ const REASON =
 test('a damaged data block fails the start; repair brings the embedded workspace back', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-probe-'))
   const wsDir = path.join(dataDir, 'workspace')
-  const schema = await fill(wsDir)
+  const schema = schemaName(await fillWorkspace(wsDir, 3, 'filled'))
   const file = path.join(wsDir, 'ferry.duckdb')
   const victim = await victimBlock(file)
   overwriteBlock(file, victim.block)
 
   // Standalone, the service does not start: exit 1 with the reason.
-  const standalone = cli(['workspace'], wsDir)
+  const standalone = cli([], wsDir)
   assert.equal(standalone.status, 1, standalone.stdout)
   const line = standalone.stderr.trimEnd().split('\n').at(-1)!
   assert.ok(line.startsWith('ferry: the workspace database is damaged'), line)
@@ -108,7 +68,7 @@ test('a damaged data block fails the start; repair brings the embedded workspace
 
     // Repair, between two start attempts (an attempt holds the file while it probes).
     const repaired = await until(async () => {
-      const r = cli(['workspace', 'repair'], wsDir)
+      const r = cli(['repair'], wsDir)
       return r.status === 0 ? r : /is in use/.test(r.stderr) ? null : r
     })
     assert.equal(repaired.status, 0, repaired.stderr)
@@ -121,13 +81,8 @@ test('a damaged data block fails the start; repair brings the embedded workspace
     await until(async () => ((await ping()) === 'ok' ? true : null))
     assert.equal(agent.logs.filter((l) => l.includes('"event":"workspace_recovered"')).length, 1)
     const rows = await until(async () => {
-      const res = await fetch(`${agent.url}/v1/query/raw`, {
-        method: 'POST',
-        body: JSON.stringify({ queries: [{ query: 'M::mem:(used) BY host' }] }),
-      })
-      const body = (await res.json()) as { content: { series: { values: unknown[][] }[] }[] }
-      const series = body.content?.[0]?.series ?? []
-      return series.length === 2 ? series.map((s) => s.values[0][1]) : null
+      const values = await firstValues(agent.url, 'M::mem:(used) BY host')
+      return values.length === 2 ? values : null
     })
     assert.deepEqual(rows, [1, 2])
   } finally {

@@ -5,38 +5,24 @@
  * healthy one (left alone).
  */
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { test } from 'node:test'
 import { loadConfig } from '../../src/config/load.js'
 import { silentLogger } from '../../src/telemetry/logger.js'
 import { WorkspaceService } from '../../src/workspace/service.js'
 import { overwriteBlock, victimBlock } from '../helpers/damage.js'
-import { query, startWorkspace, writeLp, type TestWorkspace } from '../helpers/workspace.js'
+import { FILL_PART, writeCpuPoints } from '../helpers/filled-workspace.js'
+import { query, startWorkspace, type TestWorkspace } from '../helpers/workspace.js'
+import { workspaceCli } from '../helpers/workspace-cli.js'
 
-const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
-const POINTS = 300_000
+const POINTS = 3 * FILL_PART
 
-function cli(verb: string, dir: string) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', MAIN, 'workspace', verb, '--config', '/dev/null'],
-    { env: { ...process.env, ENV_WORKSPACE_DATA_DIR: dir }, encoding: 'utf8' },
-  )
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+const cli = (verb: string, dir: string) => workspaceCli(dir, [verb])
 
 /** A workspace with POINTS rows in `M::cpu` (three row groups and a bit), then stopped. */
 async function filled(): Promise<TestWorkspace> {
   const w = await startWorkspace({ ENV_WORKSPACE_THREADS: '1' })
-  const base = (Date.now() - 3_600_000) * 1_000_000
-  for (let part = 0; part < 3; part++) {
-    const lines: string[] = []
-    for (let i = part * 100_000; i < (part + 1) * 100_000; i++)
-      lines.push(`cpu,host=h${i % 10} usage=${i} ${base + i * 1_000_000}`)
-    const res = await writeLp(w, 'metric', lines.join('\n'))
-    assert.equal(res.status, 200, await res.text())
-  }
+  await writeCpuPoints(`${w.base}/v1/write/metric?token=${w.token}`, 3)
   await w.service.shutdown()
   return w
 }

@@ -3,21 +3,12 @@
  * none at all is reported and exits 1 with one line on stderr.
  */
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { test } from 'node:test'
 import { startWorkspace, writeLp } from '../helpers/workspace.js'
+import { workspaceCli } from '../helpers/workspace-cli.js'
 
-const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
-
-function verify(dir: string) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', MAIN, 'workspace', 'verify', '--config', '/dev/null'],
-    { env: { ...process.env, ENV_WORKSPACE_DATA_DIR: dir }, encoding: 'utf8' },
-  )
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+const verify = (dir: string) => workspaceCli(dir, ['verify'])
 
 const EXPECTED = `ok\tmeta.api_keys\t1 rows
 ok\tmeta.columns\t2 rows

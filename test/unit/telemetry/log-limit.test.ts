@@ -1,26 +1,15 @@
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
 import { test } from 'node:test'
 import { FerryError } from '../../../src/errors.js'
 import { Events } from '../../../src/telemetry/events.js'
 import { LogLimiter } from '../../../src/telemetry/log-limit.js'
 import { createLogger } from '../../../src/telemetry/logger.js'
 import { createMetrics } from '../../../src/telemetry/metrics.js'
-
-function capture() {
-  const lines: Record<string, unknown>[] = []
-  const destination = new Writable({
-    write(chunk, _enc, done) {
-      for (const l of String(chunk).split('\n')) if (l) lines.push(JSON.parse(l))
-      done()
-    },
-  })
-  return { lines, destination }
-}
+import { captureLog } from '../../helpers/log-capture.js'
 
 test('200 bad writes log 5 lines, then one summary with the count when the window ends', async () => {
   let now = 1_000_000
-  const { lines, destination } = capture()
+  const { lines, destination } = captureLog()
   const log = createLogger('info', {
     limit: { windowMs: 10_000, burst: 5, now: () => now },
     destination,
@@ -57,7 +46,7 @@ test('200 bad writes log 5 lines, then one summary with the count when the windo
 })
 
 test('kinds are limited apart; info lines are never limited', async () => {
-  const { lines, destination } = capture()
+  const { lines, destination } = captureLog()
   const log = createLogger('info', {
     limit: { windowMs: 10_000, burst: 2, now: () => 0 },
     destination,
@@ -73,7 +62,7 @@ test('kinds are limited apart; info lines are never limited', async () => {
 })
 
 test('a burst of 0 writes every line', async () => {
-  const { lines, destination } = capture()
+  const { lines, destination } = captureLog()
   const log = createLogger('info', { limit: { windowMs: 10_000, burst: 0 }, destination })
   for (let i = 0; i < 50; i++) log.warn({ event: 'a' }, 'a')
   await new Promise((r) => setImmediate(r))

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Writable } from 'node:stream'
 import { test } from 'node:test'
 import { Registry } from 'prom-client'
 import { FerryError } from '../../../src/errors.js'
@@ -15,6 +14,7 @@ import { createLogger } from '../../../src/telemetry/logger.js'
 import { DAMAGE_LOG_EVERY_MS, WorkspaceEvents } from '../../../src/workspace/events.js'
 import { damageMessage } from '../../../src/workspace/store/damage.js'
 import { Db } from '../../../src/workspace/store/db.js'
+import { captureLog } from '../../helpers/log-capture.js'
 
 const CHECKSUM =
   'IO Error: Corrupt database file: computed checksum 5170698603451370701 does not match stored checksum 8022652260065721999 in block at location 274432'
@@ -81,19 +81,8 @@ test('Db tells its listener of queries and writes failing on damage, and still t
     assert.equal(await db.exclusive(async () => 7), 7)
   }))
 
-function capture() {
-  const lines: Record<string, unknown>[] = []
-  const destination = new Writable({
-    write(chunk, _enc, done) {
-      for (const l of String(chunk).split('\n')) if (l) lines.push(JSON.parse(l))
-      done()
-    },
-  })
-  return { lines, destination }
-}
-
 test('damage is counted every time and logged once per message per minute', async () => {
-  const { lines, destination } = capture()
+  const { lines, destination } = captureLog()
   const registry = new Registry()
   const events = new WorkspaceEvents(createLogger('info', { destination }), registry)
   const t0 = 1_000_000

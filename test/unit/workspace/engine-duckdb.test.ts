@@ -12,7 +12,7 @@ import { parseLines } from '../../../src/decode/lp/parse.js'
 import { CATEGORY_NAMES, type Category } from '../../../src/shared/category.js'
 import { toColumns } from '../../../src/workspace/ingest/columns.js'
 import { DB_FILE } from '../../../src/workspace/store/db.js'
-import { DuckDbEngine } from '../../../src/workspace/store/duckdb-engine.js'
+import { openTestEngine } from '../../helpers/duckdb-engine.js'
 import { storageContract } from './engine-contract.js'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-engine-'))
@@ -20,15 +20,7 @@ after(() => fs.rmSync(root, { recursive: true, force: true }))
 let n = 0
 
 const openEngine = (seriesCategories: Category[]) => () =>
-  DuckDbEngine.open({
-    dir: path.join(root, String(n++)),
-    memoryLimit: 256 * 1024 * 1024,
-    threads: 1,
-    maxPendingPoints: 100_000,
-    commitMaxPoints: 10_000,
-    dedupeWindowMs: 3_600_000,
-    seriesCategories,
-  })
+  openTestEngine(path.join(root, String(n++)), seriesCategories)
 
 storageContract('duckdb, flat tables', openEngine([]))
 storageContract('duckdb, series layout', openEngine(CATEGORY_NAMES))
@@ -45,14 +37,7 @@ test('a database whose meta.packages has a primary key is rebuilt without it, id
   await con.run(`INSERT INTO meta.packages VALUES ('wksp_a', 'p1', ${Date.now()})`)
   con.closeSync()
   old.closeSync()
-  const e = await DuckDbEngine.open({
-    dir,
-    memoryLimit: 256 * 1024 * 1024,
-    threads: 1,
-    maxPendingPoints: 100_000,
-    commitMaxPoints: 10_000,
-    dedupeWindowMs: 3_600_000,
-  })
+  const e = await openTestEngine(dir)
   try {
     const keys = await e.query(
       `SELECT count(*) FROM duckdb_constraints() WHERE table_name = 'packages'

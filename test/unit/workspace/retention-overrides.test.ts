@@ -18,6 +18,7 @@ import { Accounts } from '../../../src/workspace/store/accounts.js'
 import { DuckDbEngine } from '../../../src/workspace/store/duckdb-engine.js'
 import { qualified } from '../../../src/workspace/store/names.js'
 import { RetentionOverrides } from '../../../src/workspace/store/retention-overrides.js'
+import { openTestEngine } from '../../helpers/duckdb-engine.js'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-retention-'))
 after(() => fs.rmSync(root, { recursive: true, force: true }))
@@ -27,15 +28,7 @@ const now = Date.now()
 const ns = (ms: number) => BigInt(ms) * 1_000_000n
 
 function open(seriesCategories: Category[] = []): Promise<DuckDbEngine> {
-  return DuckDbEngine.open({
-    dir: path.join(root, String(n++)),
-    memoryLimit: 256 * 1024 * 1024,
-    threads: 1,
-    maxPendingPoints: 100_000,
-    commitMaxPoints: 10_000,
-    dedupeWindowMs: 3_600_000,
-    seriesCategories,
-  })
+  return openTestEngine(path.join(root, String(n++)), seriesCategories)
 }
 
 async function ingest(e: DuckDbEngine, ws: string, category: Category, text: string) {
