@@ -155,14 +155,16 @@ describe('the workspace UI in a browser', { skip }, () => {
 
   test('the collecting host: list, charts, processes and a saved label', async () => {
     await poll(async () =>
-      (await openOpenApi<{ name: string }[]>('object/host/list')).some((h) => h.name === HOST)
+      ((await openOpenApi<{ name: string }[] | null>('object/host/list')) ?? []).some(
+        (h) => h.name === HOST,
+      )
         ? true
         : null,
     )
     // Processes are collected on their own interval: the page lists what is stored when opened.
     await poll(
       async () =>
-        // null until the first process object is stored (the table does not exist before).
+        // No content until the first process object is stored: ask again.
         ((await openOpenApi<unknown[] | null>(`object/process/list?host=${HOST}`))?.length ?? 0) > 0
           ? true
           : null,

@@ -9,6 +9,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { ident, schemaName, TIME_COLUMN } from './names.js'
+import { CatalogSnapshot } from './catalog-snapshot.js'
 import { physicalName, takenNames } from './physical.js'
 import {
   createParts,
@@ -50,8 +51,12 @@ export function widen(a: ColumnType, b: ColumnType): ColumnType {
 type Read = (sql: string) => Promise<unknown[][]>
 
 export class Catalog {
-  /** workspace id -> table name -> info */
+  /** The writer's working copy: workspace id -> table name -> info. */
   private tables = new Map<string, Map<string, TableInfo>>()
+  /** What readers see (catalog-snapshot.ts): the tables as of the last commit. */
+  private readonly committed = new CatalogSnapshot()
+  /** Working tables changed since the last `publish`, as `ws\u0000tbl`. */
+  private readonly changed = new Set<string>()
 
   async load(read: Read): Promise<void> {
     this.tables = new Map()
@@ -68,20 +73,32 @@ export class Catalog {
       info.columns.push(c)
       info.byName.set(col, c)
     }
+    this.changed.clear()
+    this.committed.replaceAll(this.tables)
   }
 
+  /** Makes the working changes visible to readers; the writer calls it after COMMIT. */
+  publish(): void {
+    for (const key of this.changed) {
+      const [ws, tbl] = key.split('\u0000')
+      this.committed.set(ws, tbl, this.tables.get(ws)!.get(tbl)!)
+    }
+    this.changed.clear()
+  }
+
+  /** A table as of the last commit. */
   table(workspaceId: string, table: string): TableInfo | undefined {
-    return this.tables.get(workspaceId)?.get(table)
+    return this.committed.get(workspaceId, table)
   }
 
   tableNames(workspaceId: string): string[] {
-    return [...(this.tables.get(workspaceId)?.keys() ?? [])]
+    return [...(this.committed.byWorkspace().get(workspaceId)?.keys() ?? [])]
   }
 
   /** Every point table of every workspace, with its DuckDB name (and parts, if any). */
   allTables(): { workspace: string; table: string; phys: string; parts: SeriesParts | null }[] {
     const out: ReturnType<Catalog['allTables']> = []
-    for (const [workspace, byTable] of this.tables)
+    for (const [workspace, byTable] of this.committed.byWorkspace())
       for (const [table, info] of byTable)
         out.push({ workspace, table, phys: info.phys, parts: info.parts })
     return out
@@ -127,6 +144,7 @@ export class Catalog {
       'INSERT INTO meta.tables (workspace_id, tbl, phys, points_phys, series_phys) VALUES ($1, $2, $3, $4, $5)',
       [ws, tbl, phys, parts?.points ?? null, parts?.series ?? null],
     )
+    this.changed.add(`${ws}\u0000${tbl}`)
     return this.tableOrNew(ws, tbl, phys, parts)
   }
 
@@ -141,7 +159,7 @@ export class Catalog {
     wanted: ColumnSpec[],
     series = false,
   ): Promise<TableInfo> {
-    const info = this.table(ws, tbl) ?? (await this.create(con, ws, tbl, series))
+    const info = this.tables.get(ws)?.get(tbl) ?? (await this.create(con, ws, tbl, series))
     const schema = ident(schemaName(ws))
     const target = (c: Column) =>
       `${schema}.${ident(info.parts ? partOf(info.parts, c) : info.phys)}`
@@ -171,6 +189,7 @@ export class Catalog {
       }
     }
     if (changed && info.parts) await createView(con, schema, info.phys, info.parts, info.columns)
+    if (changed) this.changed.add(`${ws}\u0000${tbl}`)
     return info
   }
 

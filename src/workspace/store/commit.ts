@@ -49,6 +49,7 @@ export async function commitBatch(
     await recordPackages(con, stored)
     await prune(con)
     await con.run('COMMIT')
+    ctx.catalog.publish()
     return results
   } catch (e) {
     await con.run('ROLLBACK').catch(() => undefined)
