@@ -7,6 +7,8 @@
  * is a FilterSyntaxError, never a thrown string.
  */
 
+import { readQuoted } from '../quoted.js'
+
 export type TokenKind = 'ident' | 'string' | 'number' | 'punct' | 'op' | 'keyword' | 'eof'
 
 export interface Token {
@@ -43,19 +45,11 @@ export const KEYWORDS = new Set([
 const OPS = ['==', '!=', '<>', '<=', '>=', '&&', '||', '=', '<', '>']
 const PUNCT = new Set(['{', '}', '(', ')', '[', ']', ',', ';'])
 
+/** A quoted string; inside backticks a backslash is kept as written. */
 function quoted(src: string, at: number): [string, number] {
-  const q = src[at]
-  let out = ''
-  let i = at + 1
-  while (i < src.length && src[i] !== q) {
-    if (src[i] === '\\' && q !== '`' && i + 1 < src.length) {
-      const c = src[++i]
-      out += c === 'n' ? '\n' : c === 't' ? '\t' : c
-    } else out += src[i]
-    i++
-  }
-  if (i >= src.length) throw new FilterSyntaxError('unterminated string', at)
-  return [out, i + 1]
+  const r = readQuoted(src, at, src[at] !== '`')
+  if (!r) throw new FilterSyntaxError('unterminated string', at)
+  return r
 }
 
 function number(src: string, at: number): [string, number] {

@@ -4,6 +4,7 @@
  * A number directly followed by a unit (`15m`, `2d`, `100ms`) is one duration token.
  */
 import { FerryError } from '../../errors.js'
+import { readQuoted } from '../../shared/quoted.js'
 
 export type TokenType = 'ident' | 'quoted' | 'string' | 'number' | 'duration' | 'punct' | 'eof'
 
@@ -57,18 +58,10 @@ export function queryError(pos: number, message: string): FerryError {
 const isIdentStart = (c: string) => /[A-Za-z_\u0080-\uffff]/.test(c)
 const isIdent = (c: string) => /[A-Za-z0-9_\-.\u0080-\uffff]/.test(c)
 
-function readQuoted(src: string, start: number, quote: string): [string, number] {
-  let out = ''
-  let i = start + 1
-  while (i < src.length && src[i] !== quote) {
-    if (src[i] === '\\' && i + 1 < src.length) {
-      const n = src[i + 1]
-      out += n === 'n' ? '\n' : n === 't' ? '\t' : n
-      i += 2
-    } else out += src[i++]
-  }
-  if (i >= src.length) throw queryError(start, `unterminated ${quote === '`' ? 'name' : 'string'}`)
-  return [out, i + 1]
+function quoted(src: string, start: number, quote: string): [string, number] {
+  const r = readQuoted(src, start, true)
+  if (!r) throw queryError(start, `unterminated ${quote === '`' ? 'name' : 'string'}`)
+  return r
 }
 
 function readNumber(src: string, i: number): Token {
@@ -88,7 +81,7 @@ export function tokenize(src: string): Token[] {
     if (/\s/.test(c)) i++
     else if (c === '#') while (i < src.length && src[i] !== '\n') i++
     else if (c === "'" || c === '"' || c === '`') {
-      const [text, end] = readQuoted(src, i, c)
+      const [text, end] = quoted(src, i, c)
       out.push({ type: c === '`' ? 'quoted' : 'string', text, pos: i })
       i = end
     } else if (/\d/.test(c) || (c === '-' && /\d/.test(src[i + 1] ?? '') && numberAllowed(out))) {
