@@ -22,9 +22,31 @@ export interface TestCerts {
 const openssl = (cwd: string, args: string[]) =>
   execFileSync('openssl', args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
 
+const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
+
+/** A key and a certificate `<name>.key`/`<name>.pem` for `subject`, signed by the test CA. */
+function signed(dir: string, name: string, subject: string, extra: string[] = []): void {
+  openssl(dir, ['req', ...ec, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject])
+  openssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    ...extra,
+  ])
+}
+
 export function makeCerts(): TestCerts {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-ca-'))
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
   openssl(dir, [
     'req',
     '-x509',
@@ -38,34 +60,8 @@ export function makeCerts(): TestCerts {
     '-subj',
     '/CN=Ferry Test CA',
   ])
-  openssl(dir, [
-    'req',
-    ...ec,
-    '-keyout',
-    'server.key',
-    '-out',
-    'server.csr',
-    '-subj',
-    '/CN=127.0.0.1',
-  ])
   fs.writeFileSync(path.join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n')
-  openssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'server.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'server.pem',
-    '-days',
-    '2',
-    '-extfile',
-    'san.ext',
-  ])
+  signed(dir, 'server', '/CN=127.0.0.1', ['-extfile', 'san.ext'])
   openssl(dir, [
     'req',
     '-x509',
@@ -81,31 +77,7 @@ export function makeCerts(): TestCerts {
     '-addext',
     'subjectAltName=IP:127.0.0.1',
   ])
-  openssl(dir, [
-    'req',
-    ...ec,
-    '-keyout',
-    'client.key',
-    '-out',
-    'client.csr',
-    '-subj',
-    '/CN=ferry-agent',
-  ])
-  openssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'client.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'client.pem',
-    '-days',
-    '2',
-  ])
+  signed(dir, 'client', '/CN=ferry-agent')
   const read = (f: string) => fs.readFileSync(path.join(dir, f))
   return {
     dir,
