@@ -83,8 +83,7 @@ async function storeSeries(
   batch: TableBatch,
 ): Promise<void> {
   const parts = info.parts!
-  const { sids, fresh } = await ctx.series.split(con, ws, info, batch)
-  const tags = info.columns.filter((c) => c.kind === 'tag')
+  const { tags, sids, fresh } = await ctx.series.split(con, ws, info, batch)
   if (fresh.rows > 0)
     await withAppender(con, ws, parts.series, (a) => appendColumns(a, [fresh.sids], tags, fresh))
   const fields = info.columns.filter((c) => c.kind === 'field')

@@ -32,6 +32,8 @@ interface Dictionary {
 }
 
 export interface SeriesSplit {
+  /** The table's tag columns, in the series table's order. */
+  tags: Column[]
   /** One series id per row of the batch. */
   sids: Int32Array
   /** The series first seen in this batch, to append to the series table. */
@@ -107,7 +109,7 @@ export class SeriesIndex {
     })
     const sids = new Int32Array(rows)
     for (let r = 0; r < rows; r++) sids[r] = groupSid[group[r]]
-    return { sids, fresh: freshOf(tags, cols, freshRows, freshSids) }
+    return { tags, sids, fresh: freshOf(tags, cols, freshRows, freshSids) }
   }
 
   private async dictionary(
