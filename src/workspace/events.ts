@@ -5,6 +5,7 @@
 import { Counter, Histogram, Registry } from 'prom-client'
 import type { FerryError } from '../errors.js'
 import type { Logger } from '../telemetry/logger.js'
+import { LogEvery } from './log-every.js'
 import { damagedText } from './store/damage.js'
 import type { SweepResult } from './store/retention.js'
 
@@ -26,8 +27,20 @@ export function createWorkspaceMetrics(registry: Registry) {
     }),
     duplicates: new Counter({
       name: 'ferry_workspace_duplicate_packages_total',
-      help: 'Bodies acknowledged without storing because their X-Pkg-Id was already stored.',
+      help: 'Bodies acknowledged without storing because their X-Pkg-Id was already stored with the same content.',
       labelNames: ['workspace', 'category'] as const,
+      registers: r,
+    }),
+    duplicateContent: new Counter({
+      name: 'ferry_workspace_duplicate_content_total',
+      help: 'Bodies acknowledged without storing because a body with the same content was stored under another id.',
+      labelNames: ['workspace', 'category'] as const,
+      registers: r,
+    }),
+    reusedIds: new Counter({
+      name: 'ferry_workspace_package_id_reused_total',
+      help: 'Bodies stored although their X-Pkg-Id was stored before with other content.',
+      labelNames: ['workspace'] as const,
       registers: r,
     }),
     replays: new Counter({
@@ -79,10 +92,13 @@ export const DAMAGE_LOG_EVERY_MS = 60_000
 /** Distinct damage messages remembered for that (each names a block: a bounded few in practice). */
 const DAMAGE_MESSAGES_KEPT = 64
 
+/** A workspace's reused package ids are logged once per this long, with the count between. */
+export const REUSED_ID_LOG_EVERY_MS = 60_000
+
 export class WorkspaceEvents {
   readonly metrics: ReturnType<typeof createWorkspaceMetrics>
-  /** Damage message -> when it was last logged and how often it failed a call since. */
-  private readonly damageLog = new Map<string, { at: number; since: number }>()
+  private readonly damageLog = new LogEvery(DAMAGE_LOG_EVERY_MS, DAMAGE_MESSAGES_KEPT)
+  private readonly reusedLog = new LogEvery(REUSED_ID_LOG_EVERY_MS, 1024)
 
   constructor(
     readonly log: Logger,
@@ -97,11 +113,33 @@ export class WorkspaceEvents {
     this.log.debug({ event: 'points_stored', workspace, category, points }, 'points stored')
   }
 
-  duplicate(workspace: string, category: string, pkgId: string): void {
-    this.metrics.duplicates.inc({ workspace, category })
+  duplicate(workspace: string, category: string, pkgId: string, by: 'id' | 'content'): void {
+    if (by === 'id') {
+      this.metrics.duplicates.inc({ workspace, category })
+      this.log.info(
+        { event: 'duplicate_package', workspace, category, pkgId },
+        'package already stored',
+      )
+      return
+    }
+    this.metrics.duplicateContent.inc({ workspace, category })
     this.log.info(
-      { event: 'duplicate_package', workspace, category, pkgId },
-      'package already stored',
+      { event: 'duplicate_content', workspace, category, pkgId },
+      'a body with the same content was already stored under another package id',
+    )
+  }
+
+  /**
+   * A body was stored under a package id stored before with other content: counted every
+   * time, logged once per REUSED_ID_LOG_EVERY_MS per workspace.
+   */
+  reusedId(workspace: string, category: string, pkgId: string, now = Date.now()): void {
+    this.metrics.reusedIds.inc({ workspace })
+    const repeated = this.reusedLog.admit(workspace, now)
+    if (repeated === null) return
+    this.log.warn(
+      { event: 'package_id_reused', workspace, category, pkgId, repeated },
+      'a package id stored before came with other content; stored it as a new body',
     )
   }
 
@@ -111,6 +149,14 @@ export class WorkspaceEvents {
     if (err.code === 'workspaceDamaged') return
     const level = err.status >= 500 ? 'error' : 'warn'
     this.log[level]({ event: 'request_rejected', route, code: err.code }, err.message)
+  }
+
+  usageTrace(workspace: string, report: Record<string, unknown>): void {
+    const { hostname, datakit_version, runtime_id } = report ?? {}
+    this.log.debug(
+      { event: 'usage_trace', workspace, hostname, datakit_version, runtime_id },
+      'usage trace received',
+    )
   }
 
   replayStored(workspace: string, bytes: number): void {
@@ -141,13 +187,8 @@ export class WorkspaceEvents {
    */
   damaged(message: string, now = Date.now()): void {
     this.metrics.damageErrors.inc()
-    const seen = this.damageLog.get(message)
-    if (seen && now - seen.at < DAMAGE_LOG_EVERY_MS) return void seen.since++
-    const repeated = seen ? seen.since : 0
-    this.damageLog.delete(message)
-    this.damageLog.set(message, { at: now, since: 0 })
-    if (this.damageLog.size > DAMAGE_MESSAGES_KEPT)
-      this.damageLog.delete(this.damageLog.keys().next().value!)
+    const repeated = this.damageLog.admit(message, now)
+    if (repeated === null) return
     this.log.error({ event: 'workspace_damaged', reason: message, repeated }, damagedText(message))
   }
 

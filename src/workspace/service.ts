@@ -72,6 +72,7 @@ export class WorkspaceService implements Component {
       maxPendingPoints: c.max_pending_points,
       commitMaxPoints: c.commit_max_points,
       dedupeWindowMs: c.dedupe_window,
+      dedupeByContent: c.dedupe_by_content,
       seriesCategories: c.series_categories as Category[],
     })
     this.engine = engine

@@ -50,8 +50,11 @@ export const META_DDL = [
     session_id VARCHAR NOT NULL, view_id VARCHAR NOT NULL, start_ms BIGINT NOT NULL,
     end_ms BIGINT NOT NULL, received_at BIGINT NOT NULL, size BIGINT NOT NULL,
     fields VARCHAR NOT NULL, segment BLOB NOT NULL)`,
-  // Package ids seen within the dedupe window, so that a re-sent body is stored once; no key
-  // (packages.ts says why).
+  // Bodies stored within the dedupe window (package id, category, content fingerprint), so
+  // that a re-sent body is stored once; no key (packages.ts says why). Databases made before
+  // the fingerprint gain its columns (NULL for the bodies stored then).
   `CREATE TABLE IF NOT EXISTS meta.packages (
     workspace_id VARCHAR NOT NULL, pkg_id VARCHAR NOT NULL, seen_at BIGINT NOT NULL)`,
+  'ALTER TABLE meta.packages ADD COLUMN IF NOT EXISTS category VARCHAR',
+  'ALTER TABLE meta.packages ADD COLUMN IF NOT EXISTS fingerprint VARCHAR',
 ]
