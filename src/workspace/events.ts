@@ -64,6 +64,12 @@ export function createWorkspaceMetrics(registry: Registry) {
       help: 'Queries and writes that failed because the database file is damaged.',
       registers: r,
     }),
+    undocumentedFields: new Counter({
+      name: 'ferry_workspace_undocumented_fields_total',
+      help: 'Open API body fields the operation does not document (ignored), by operation.',
+      labelNames: ['operation'] as const,
+      registers: r,
+    }),
     querySeconds: new Histogram({
       name: 'ferry_workspace_query_seconds',
       help: 'Time to answer one DQL query.',
@@ -111,6 +117,19 @@ export class WorkspaceEvents {
     if (err.code === 'workspaceDamaged') return
     const level = err.status >= 500 ? 'error' : 'warn'
     this.log[level]({ event: 'request_rejected', route, code: err.code }, err.message)
+  }
+
+  /** Fields a client sent that the operation does not document: a typo shows here. */
+  undocumentedFields(operation: string, fields: string[]): void {
+    if (!fields.length) return
+    this.metrics.undocumentedFields.inc({ operation }, fields.length)
+    // Only the first few names: a body is bounded, but one with thousands of keys is no reason
+    // for a line of thousands of names.
+    const shown = fields.slice(0, 10).map((f) => f.slice(0, 64))
+    this.log.warn(
+      { event: 'undocumented_fields', operation, fields: shown, count: fields.length },
+      `${operation}: ignored undocumented field(s) ${shown.join(', ')}`,
+    )
   }
 
   replayStored(workspace: string, bytes: number): void {

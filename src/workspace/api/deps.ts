@@ -35,5 +35,6 @@ export interface WorkspaceDeps {
 
 export interface WorkspaceEnv {
   Bindings: { incoming?: IncomingMessage }
-  Variables: { traceId: string; workspace: Workspace; apiKey: string }
+  /** `apiKey`: the UI session's key; `keyId`: the id of the Open API request's key. */
+  Variables: { traceId: string; workspace: Workspace; apiKey: string; keyId: string }
 }
