@@ -16,13 +16,11 @@ import {
   modifyAnswer,
   type KeyNames,
 } from './dashboard-answer.js'
-import { createInput, importInput, modifyInput, type Parsed } from './dashboard-input.js'
+import { createInput, importInput, modifyInput } from './dashboard-input.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { ok } from './envelope.js'
 import { pageInfo, paging } from './params.js'
-import type { Route } from './route.js'
-
-type Body = (c: Context<WorkspaceEnv>) => Promise<unknown>
+import { checkedBody, type Body, type Route } from './route.js'
 
 const both = (rest: string) => [`/api/v1/dashboards${rest}`, `/api/v1/dashboard${rest}`]
 
@@ -52,11 +50,7 @@ export function dashboardRoutes(route: Route, deps: WorkspaceDeps, body: Body): 
   const d = deps.dashboards
   const ws = (c: Context<WorkspaceEnv>) => c.get('workspace').id
   const id = (c: Context<WorkspaceEnv>) => c.req.param('id') ?? ''
-  const parsed = async (c: Context<WorkspaceEnv>, op: string, parse: (b: unknown) => Parsed) => {
-    const p = parse(await body(c))
-    deps.events.undocumentedFields(`dashboard ${op}`, p.undocumented)
-    return p.input
-  }
+  const parsed = checkedBody(deps, body)
 
   route('GET', both('/list'), async (c) => {
     const p = paging(c.req.query())
@@ -70,12 +64,12 @@ export function dashboardRoutes(route: Route, deps: WorkspaceDeps, body: Body): 
     return ok(c, items, pageInfo(p, items.length, page.total))
   })
   route('POST', both('/create'), async (c) => {
-    const input = await parsed(c, 'create', createInput)
+    const input = await parsed(c, 'dashboard create', createInput)
     return ok(c, createAnswer(await d.create(ws(c), input, c.get('keyId'))))
   })
   route('GET', both('/:id/get'), async (c) => ok(c, getAnswer(await d.get(ws(c), id(c)))))
   route('POST', both('/:id/modify'), async (c) => {
-    const input = await parsed(c, 'modify', modifyInput)
+    const input = await parsed(c, 'dashboard modify', modifyInput)
     const old = await d.get(ws(c), id(c))
     const now = await d.modify(ws(c), id(c), input, c.get('keyId'))
     return ok(c, modifyAnswer(now, old.name, await keyNames(deps, c)))
@@ -87,7 +81,7 @@ export function dashboardRoutes(route: Route, deps: WorkspaceDeps, body: Body): 
   })
   route('GET', both('/:id/export'), async (c) => ok(c, exportAnswer(await d.get(ws(c), id(c)))))
   route('POST', both('/:id/import'), async (c) => {
-    const t = (await parsed(c, 'import', importInput)).templateInfo!
+    const t = (await parsed(c, 'dashboard import', importInput)).templateInfo!
     return ok(c, importAnswer(await d.modify(ws(c), id(c), imported(t), c.get('keyId'))))
   })
 }

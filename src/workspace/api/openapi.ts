@@ -1,7 +1,7 @@
 /**
  * The hosted Open API (spec 000): DF-API-KEY decides the workspace (and the key id is who made
  * a change: `creator`/`updator`); validate, host and process objects, and the operations in
- * their own modules (dashboards, workspace and keys). GET reads, POST changes; the few
+ * their own modules (dashboards, workspace and keys, notes). GET reads, POST changes; the few
  * documented or client-sent exceptions are listed with their routes.
  */
 import type { Context, Hono } from 'hono'
@@ -9,6 +9,7 @@ import { FerryError } from '../../errors.js'
 import { dashboardRoutes } from './dashboard-routes.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { jsonBody, ok } from './envelope.js'
+import { notesRoutes } from './notes-routes.js'
 import { objectList } from './objects.js'
 import { router } from './route.js'
 import { workspaceRoutes } from './workspace-routes.js'
@@ -32,6 +33,7 @@ export function openApiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): voi
   })
   dashboardRoutes(route, deps, body)
   workspaceRoutes(route, deps, body)
+  notesRoutes(route, deps, body)
   route('GET', ['/api/v1/object/host/list'], (c) => objectList(c, deps, 'host'))
   route('GET', ['/api/v1/object/process/list'], (c) => objectList(c, deps, 'process'))
 }

@@ -30,3 +30,22 @@ export function router(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): Route {
       })
   }
 }
+
+/** A request's body, read with its limit. */
+export type Body = (c: Context<WorkspaceEnv>) => Promise<unknown>
+
+/**
+ * Reads and checks a body with `parse`, logging and counting the fields the operation does not
+ * document; returns the checked input.
+ */
+export function checkedBody(deps: WorkspaceDeps, body: Body) {
+  return async <T>(
+    c: Context<WorkspaceEnv>,
+    operation: string,
+    parse: (b: unknown) => { input: T; undocumented: string[] },
+  ): Promise<T> => {
+    const p = parse(await body(c))
+    deps.events.undocumentedFields(operation, p.undocumented)
+    return p.input
+  }
+}

@@ -8,14 +8,11 @@
  * and `sk` are both that key, which is what Ferry takes in `DF-API-KEY`; the DataFlux Func
  * client checks a key by finding it so in the list). Other keys show their prefix and `…`.
  */
-import type { Context } from 'hono'
 import { FerryError } from '../../errors.js'
 import type { ApiKeyInfo, Workspace } from '../store/accounts.js'
-import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
+import type { WorkspaceDeps } from './deps.js'
 import { ok } from './envelope.js'
-import type { Route } from './route.js'
-
-type Body = (c: Context<WorkspaceEnv>) => Promise<unknown>
+import type { Body, Route } from './route.js'
 
 const seconds = (ms: number) => Math.floor(ms / 1000)
 

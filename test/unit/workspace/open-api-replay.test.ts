@@ -62,6 +62,7 @@ function normalise(v: unknown, key = ''): unknown {
     for (const [from, to] of swaps) s = s.split(from).join(to)
     return s
       .replace(/^dsbd_[0-9a-f]{32}$/, '<random dashboard id>')
+      .replace(/^notes_[0-9a-f]{32}$/, '<random note id>')
       .replace(/^(tag|chrt)_[0-9a-f]{32}$/, '<$1 digest>')
       .replace(/^[0-9a-f]{32}$/, '<trace id>')
   }
