@@ -9,33 +9,60 @@
  * client checks a key by finding it so in the list). Other keys show their prefix and `…`.
  */
 import { FerryError } from '../../errors.js'
+import type { Category } from '../../shared/category.js'
 import type { ApiKeyInfo, Workspace } from '../store/accounts.js'
+import { retentionFor } from '../store/retention.js'
+import { RetentionOverrides } from '../store/retention-overrides.js'
 import type { WorkspaceDeps } from './deps.js'
 import { ok } from './envelope.js'
 import type { Body, Route } from './route.js'
 
 const seconds = (ms: number) => Math.floor(ms / 1000)
 
-function workspaceAnswer(ws: Workspace, deps: WorkspaceDeps) {
+/** The documented `durationSet` keys and the category each stands for (`rp`: metrics). */
+const DURATIONS: [string, Category][] = [
+  ['keyevent', 'keyevent'],
+  ['logging', 'logging'],
+  ['network', 'network'],
+  ['rp', 'metric'],
+  ['rum', 'rum'],
+  ['security', 'security'],
+  ['tracing', 'tracing'],
+]
+
+/**
+ * How long the workspace keeps each category: its own override, else the global key. `0d` is
+ * Ferry's "kept forever"; `backup_log` (the service's log backup) has no counterpart here.
+ */
+async function durationSet(ws: Workspace, deps: WorkspaceDeps): Promise<Record<string, string>> {
+  const overrides = await new RetentionOverrides(deps.db).map()
   const days = (ms: number) => `${Math.round(ms / 86_400_000)}d`
-  const cfg = deps.config
+  return Object.fromEntries(
+    DURATIONS.map(([k, c]) => [k, days(retentionFor(deps.config, overrides, ws.id, c))]),
+  )
+}
+
+/** The documented fields; those of the hosted service's billing and storage are neutral. */
+async function workspaceAnswer(ws: Workspace, deps: WorkspaceDeps) {
   return {
     billingState: 'normal',
     createAt: seconds(ws.createdAt),
     creator: '',
     dashboardUUID: null,
+    dbUUID: '',
     deleteAt: -1,
     desc: '',
-    durationSet: {
-      rp: days(cfg.retention_metric),
-      logging: days(cfg.retention_logging),
-      default: days(cfg.retention_default),
-    },
+    durationSet: await durationSet(ws, deps),
     enablePublicDataway: 1,
+    esInstanceUUID: '',
     extend: {},
+    exterId: '',
     id: null,
     isOpenWarehouse: 0,
+    // Ferry has keys, not members.
+    memberCount: 0,
     name: ws.name,
+    rpName: '',
     status: 0,
     updateAt: seconds(ws.createdAt),
     updator: '',
@@ -65,7 +92,7 @@ function keyAnswer(k: ApiKeyInfo, ws: Workspace, secret: string | null) {
 export function workspaceRoutes(route: Route, deps: WorkspaceDeps, body: Body): void {
   const a = deps.accounts
   route('GET', ['/api/v1/workspace/get'], async (c) =>
-    ok(c, workspaceAnswer(c.get('workspace'), deps)),
+    ok(c, await workspaceAnswer(c.get('workspace'), deps)),
   )
   route('GET', ['/api/v1/workspace/accesskey/list'], async (c) => {
     const ws = c.get('workspace')

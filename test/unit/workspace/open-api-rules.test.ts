@@ -8,6 +8,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { Registry } from 'prom-client'
 import { createWorkspaceApp } from '../../../src/workspace/api/app.js'
+import { RetentionOverrides } from '../../../src/workspace/store/retention-overrides.js'
 import { startWorkspace, type TestWorkspace } from '../../helpers/workspace.js'
 
 let w: TestWorkspace
@@ -127,4 +128,12 @@ test('an unknown failure is 503 InternalError, as spec 000 names it', async () =
   const res = await failing.request('/boom')
   const body = (await res.json()) as Answer
   assert.deepEqual([res.status, body.code, body.errorCode], [503, 503, 'InternalError'])
+})
+
+test("workspace/get: durationSet is the workspace's own retention where it has one", async () => {
+  const ws = await w.service.ensureWorkspace('test')
+  await new RetentionOverrides(w.service.deps!.db).set(ws.id, 'tracing', 3 * 86_400_000)
+  const got = await call('GET', '/api/v1/workspace/get')
+  const set = (got.content as { durationSet: Record<string, string> }).durationSet
+  assert.deepEqual([set.tracing, set.logging, set.rp], ['3d', '7d', '30d'])
 })
