@@ -11,9 +11,8 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { after, before, test } from 'node:test'
-import { Registry } from 'prom-client'
-import { createWorkspaceApp } from '../../../src/workspace/api/app.js'
-import { startWorkspace, type TestWorkspace } from '../../helpers/workspace.js'
+import type { TestWorkspace } from '../../helpers/workspace.js'
+import { startWorkspaceApp, type WorkspaceApp } from '../../helpers/workspace-app.js'
 
 interface Step {
   client: string
@@ -32,13 +31,12 @@ const update = process.env.UPDATE_GOLDEN === '1'
 const golden = (update ? [] : JSON.parse(fs.readFileSync(GOLDEN, 'utf8'))) as unknown[]
 
 let w: TestWorkspace
-let app: ReturnType<typeof createWorkspaceApp>
+let app: WorkspaceApp
 let swaps: [string, string][] = []
 let last = ''
 
 before(async () => {
-  w = await startWorkspace()
-  app = createWorkspaceApp(w.service.deps!, new Registry())
+  ;({ w, app } = await startWorkspaceApp())
   const ws = await w.service.ensureWorkspace('test')
   const [key] = await w.service.deps!.accounts.listKeys('test')
   swaps = [

@@ -9,14 +9,12 @@ import { after, before, test } from 'node:test'
 import { Registry } from 'prom-client'
 import { createWorkspaceApp } from '../../../src/workspace/api/app.js'
 import { RetentionOverrides } from '../../../src/workspace/store/retention-overrides.js'
-import { startWorkspace, type TestWorkspace } from '../../helpers/workspace.js'
+import type { TestWorkspace } from '../../helpers/workspace.js'
+import { startWorkspaceApp, type WorkspaceApp } from '../../helpers/workspace-app.js'
 
 let w: TestWorkspace
-let app: ReturnType<typeof createWorkspaceApp>
-before(async () => {
-  w = await startWorkspace()
-  app = createWorkspaceApp(w.service.deps!, new Registry())
-})
+let app: WorkspaceApp
+before(async () => ({ w, app } = await startWorkspaceApp()))
 after(() => w.stop())
 
 interface Answer {
