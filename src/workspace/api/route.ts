@@ -15,7 +15,7 @@ export type Route = (method: Method | Method[], paths: string[], h: Handler) => 
 
 export function router(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): Route {
   return (method, paths, h) => {
-    const methods: string[] = Array.isArray(method) ? method : [method]
+    const methods: string[] = Array.isArray(method) ? [...method] : [method]
     if (methods.includes('GET')) methods.push('HEAD')
     const allow = methods.filter((m) => m !== 'HEAD').join(', ')
     for (const path of paths)

@@ -1,14 +1,11 @@
 /**
- * Dashboards of a workspace, as the Open API documents them: a name unique in its workspace, a
- * description, tag names, a free JSON `extend`, the dashboard template (`templateInfo`, kept
- * whole as sent), the variable mapping, an identifier and the visibility settings, with creation
- * and update times and the API key id that made each change. Ids are `dsbd_` + 32 hex, or the
- * `dsbd_custom_` + 32 id a client asked for; `num` is the documented integer `id`, from a
- * sequence (null for dashboards made before it existed).
- *
- * Every statement of this entity is in this file, so that a second metadata store maps it
- * function for function. Checks that span rows (a unique name or id) and the write they guard
- * run in one `exclusive` call: no second writer runs between them.
+ * Dashboards of a workspace as the Open API documents them: a name unique in its workspace,
+ * `desc`, tag names, a free JSON `extend`, the template (`templateInfo`, kept whole), the
+ * variable mapping, an identifier and the visibility settings, with times and the API key id
+ * of each change. Ids are `dsbd_` + 32 hex or the `dsbd_custom_` id a client asked for; `num`
+ * is the documented integer `id` (null for dashboards made before it existed). Every statement
+ * of this entity is here, so a second metadata store maps it function for function; checks
+ * that span rows (a unique name or id) run with their write in one `exclusive` call.
  */
 import crypto from 'node:crypto'
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
@@ -44,11 +41,6 @@ export interface Dashboard extends DashboardAttrs {
 export type DashboardInput = Partial<
   Omit<Dashboard, 'num' | 'workspaceUUID' | 'createAt' | 'updateAt' | 'creator' | 'updator'>
 >
-
-export interface Page<T> {
-  items: T[]
-  total: number
-}
 
 export interface DashboardFilter {
   search: string
