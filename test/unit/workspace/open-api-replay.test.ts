@@ -5,8 +5,8 @@
  * own, it writes Terraform) in order against one workspace, through `app.request()`, and
  * compares every answer whole with test/golden/open-api-replay.json. What differs per run is
  * replaced before comparing: the workspace id, the key and its id, random dashboard ids, times
- * and ids derived from the workspace id. `UPDATE_GOLDEN=1` rewrites the golden file; review the
- * diff before committing it.
+ * and ids derived from the workspace id. `UPDATE_GOLDEN=1` rewrites the golden file; format it
+ * with Prettier and review the diff before committing it.
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
