@@ -20,7 +20,7 @@ import { createInput, importInput, modifyInput } from './dashboard-input.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { ok } from './envelope.js'
 import { pageInfo, paging } from './params.js'
-import { checkedBody, type Body, type Route } from './route.js'
+import { checkedBody, checkQuery, type Body, type Route } from './route.js'
 
 const both = (rest: string) => [`/api/v1/dashboards${rest}`, `/api/v1/dashboard${rest}`]
 
@@ -53,6 +53,7 @@ export function dashboardRoutes(route: Route, deps: WorkspaceDeps, body: Body): 
   const parsed = checkedBody(deps, body)
 
   route('GET', both('/list'), async (c) => {
+    checkQuery(deps, c, 'dashboard list', ['search', 'tagNames', 'pageIndex', 'pageSize'])
     const p = paging(c.req.query())
     const filter = {
       search: c.req.query('search') ?? '',

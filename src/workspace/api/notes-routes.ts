@@ -10,7 +10,7 @@ import type { Note, NoteInput } from '../store/notes.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { ok } from './envelope.js'
 import { object, parseBody, strings, text, type Fields } from './fields.js'
-import { checkedBody, type Body, type Route } from './route.js'
+import { checkedBody, checkQuery, type Body, type Route } from './route.js'
 
 const FIELDS: Fields<NoteInput> = {
   name: [text(128, false), 'name'],
@@ -53,6 +53,7 @@ export function notesRoutes(route: Route, deps: WorkspaceDeps, body: Body): void
   })
 
   route('GET', ['/api/v1/notes/list'], async (c) => {
+    checkQuery(deps, c, 'notes list', ['search'])
     const list = await n.list(ws(c), c.req.query('search') ?? '')
     return ok(c, { data: list.map((x) => ({ ...withPeople(x), isFavourited: false })) })
   })

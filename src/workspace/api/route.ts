@@ -49,3 +49,14 @@ export function checkedBody(deps: WorkspaceDeps, body: Body) {
     return p.input
   }
 }
+
+/** Logs and counts the query parameters of a request that its operation does not document. */
+export function checkQuery(
+  deps: WorkspaceDeps,
+  c: Context<WorkspaceEnv>,
+  operation: string,
+  documented: string[],
+): void {
+  const extra = Object.keys(c.req.query()).filter((k) => !documented.includes(k))
+  deps.events.undocumentedFields(operation, extra)
+}

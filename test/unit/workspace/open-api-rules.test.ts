@@ -88,7 +88,7 @@ test('the list is newest change first and filtered by any of the tag names', asy
   assert.equal(bad.code, 400)
 })
 
-test('an undocumented body field is ignored, counted and the rest applied', async () => {
+test('an undocumented body field or query parameter is ignored, counted, the rest applied', async () => {
   const counter = w.service.deps!.events.metrics.undocumentedFields
   const before = (await counter.get()).values.find((v) => v.labels.operation === 'dashboard create')
   const a = await create({ name: 'typo', tags: ['x'], templateInfos: {} })
@@ -96,6 +96,10 @@ test('an undocumented body field is ignored, counted and the rest applied', asyn
   assert.deepEqual((a.content as { tagNames: string[] }).tagNames, [])
   const now = (await counter.get()).values.find((v) => v.labels.operation === 'dashboard create')
   assert.equal((now?.value ?? 0) - (before?.value ?? 0), 2)
+  // A misspelt query parameter too: `page` for `pageIndex`.
+  assert.equal((await call('GET', '/api/v1/dashboards/list?page=2&pageSize=5')).code, 200)
+  const list = (await counter.get()).values.find((v) => v.labels.operation === 'dashboard list')
+  assert.equal(list?.value, 1)
 })
 
 test('access keys: add shows the secret once, delete works only in the own workspace', async () => {
