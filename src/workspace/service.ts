@@ -20,6 +20,7 @@ import { WorkspaceEvents } from './events.js'
 import { ensureDefaultWorkspace } from './first-start.js'
 import { Accounts, type Workspace } from './store/accounts.js'
 import { Dashboards } from './store/dashboards.js'
+import { Notes } from './store/notes.js'
 import type { Db } from './store/db.js'
 import { DuckDbEngine } from './store/duckdb-engine.js'
 import { Labels } from './store/labels.js'
@@ -86,6 +87,7 @@ export class WorkspaceService implements Component {
       catalog,
       accounts: new Accounts(db),
       dashboards: new Dashboards(db),
+      notes: new Notes(db),
       labels: new Labels(db),
       envVariables: new EnvVariables(db),
       replays: new Replays(db, c.replay_max_bytes),

@@ -6,6 +6,7 @@ import type { Catalog } from '../store/catalog.js'
 import type { Dashboards } from '../store/dashboards.js'
 import type { Db } from '../store/db.js'
 import type { Labels } from '../store/labels.js'
+import type { Notes } from '../store/notes.js'
 import type { EnvVariables } from '../store/env-vars.js'
 import type { Replays } from '../store/replays.js'
 import type { Writer } from '../store/writer.js'
@@ -20,6 +21,7 @@ export interface WorkspaceDeps {
   catalog: Catalog
   accounts: Accounts
   dashboards: Dashboards
+  notes: Notes
   labels: Labels
   envVariables: EnvVariables
   replays: Replays
@@ -35,5 +37,6 @@ export interface WorkspaceDeps {
 
 export interface WorkspaceEnv {
   Bindings: { incoming?: IncomingMessage }
-  Variables: { traceId: string; workspace: Workspace; apiKey: string }
+  /** `apiKey`: the UI session's key; `keyId`: the id of the Open API request's key. */
+  Variables: { traceId: string; workspace: Workspace; apiKey: string; keyId: string }
 }
