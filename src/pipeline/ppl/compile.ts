@@ -7,7 +7,7 @@
  * A script made only of library calls whose arguments are literals or keys is "straight":
  * it does the same thing to every point, so it can run once per batch (batch mode).
  */
-import { LIBRARY, isLibraryFunction } from '../lib/registry.js'
+import { JS_NAMES, LIBRARY, SANDBOX_VALUE_FNS, isLibraryFunction } from '../lib/registry.js'
 import type { Expr, Stmt } from './ast.js'
 import { checkPatterns } from './check-patterns.js'
 import { PlSyntaxError, parsePpl } from './parser.js'
@@ -106,7 +106,8 @@ class Compiler {
     if (!isLibraryFunction(e.name))
       throw new PlSyntaxError(`unknown function ${e.name}`, e.pos, e.ln, e.col)
     if (e.name === 'use' && e.args[0]?.t === 'lit') this.uses.push(String(e.args[0].value))
-    const args = e.args.map((a) => this.arg(a))
+    const byValue = SANDBOX_VALUE_FNS.has(e.name)
+    const args = e.args.map((a) => (byValue ? this.expr(a) : this.arg(a)))
     const params = LIBRARY[e.name]?.params ?? []
     for (const [name, value] of e.named) {
       const at = params.indexOf(name)
@@ -121,7 +122,7 @@ class Compiler {
       args[at] = this.arg(value)
     }
     checkPatterns(e, params, this.src)
-    return `${e.name}(${args.join(', ')})`
+    return `${JS_NAMES[e.name] ?? e.name}(${args.join(', ')})`
   }
 
   expr(e: Expr): string {

@@ -50,3 +50,15 @@ export const OPERATORS = `
     return o[k] ?? null
   })
 `
+
+/**
+ * Library functions that work on script values in place, so they run in the sandbox: the
+ * host only ever sees copies. `delete` is a JavaScript keyword; Platypus calls to it compile
+ * to `$fn_delete`.
+ */
+export const VALUE_FUNCTIONS = `
+  define('append', (arr, elem) => (Array.isArray(arr) ? [...arr, elem] : null))
+  define('$fn_delete', (m, k) => {
+    if (isMap(m) && typeof k === 'string') delete m[k]
+  })
+`
