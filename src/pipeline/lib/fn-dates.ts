@@ -69,7 +69,7 @@ function parseDate(p: PlPoint, a: unknown[]): void {
   const wall = Date.UTC(y, mo - 1, d, h, mi, s)
   const utcMs = wall - offsetAt(zone!, wall) * 60_000
   const total = BigInt(utcMs) * 1_000_000n + ms * 1_000_000n + us * 1000n + ns
-  setKey(p, keyArg(a[0], 'parse_date'), Number(total))
+  setKey(p, keyArg(a[0], 'parse_date'), total)
 }
 
 const HOUR = 3_600_000_000_000n

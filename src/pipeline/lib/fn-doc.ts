@@ -70,7 +70,8 @@ function decode(p: PlPoint, a: unknown[]): void {
   if (typeof enc !== 'string' || !ENCODINGS.has(enc)) return
   let bytes: Uint8Array | null = null
   if (v instanceof Uint8Array) bytes = v
-  else if (typeof v === 'string' && !/[^\x00-\xff]/.test(v)) bytes = Buffer.from(v, 'latin1')
+  else if (typeof v === 'string' && ![...v].some((c) => c.charCodeAt(0) > 0xff))
+    bytes = Buffer.from(v, 'latin1')
   if (bytes === null) return
   setKey(p, key, new TextDecoder(enc).decode(bytes))
 }
