@@ -10,6 +10,7 @@
  */
 import { BUILTIN_PATTERNS } from './grok/patterns.js'
 import { CapExceeded, RunBudget, type ScriptCaps } from './lib/budget.js'
+import { setCacheLimit } from './lib/fn-cache.js'
 import type { CallCtx, ScriptScope } from './lib/context.js'
 import { LIBRARY, type LibFn } from './lib/registry.js'
 import type { PlPoint } from './lib/pl-point.js'
@@ -23,6 +24,8 @@ export interface EngineOptions extends SandboxLimits {
   timezone: string
   /** Per-run caps on created points and output; none when absent (tests, benchmarks). */
   caps?: ScriptCaps
+  /** Entries of this worker's cache_set/cache_get store (`[pipeline] cache_max_entries`). */
+  cacheMaxEntries?: number
 }
 
 export interface RunStats {
@@ -60,6 +63,7 @@ export class PipelineEngine {
       engine!.host(fn, args, index),
     )
     engine = new PipelineEngine(sandbox, opts)
+    if (opts.cacheMaxEntries !== undefined) setCacheLimit(opts.cacheMaxEntries)
     return engine
   }
 

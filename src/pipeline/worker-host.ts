@@ -20,6 +20,8 @@ export interface PipelineWorkerConfig extends SandboxLimits {
   defaults: Record<string, string>
   /** Per-run caps (created points, output bytes); absent: none. */
   caps?: ScriptCaps
+  /** Entries of the cache_set/cache_get store; absent: the default. */
+  cacheMaxEntries?: number
 }
 
 /** What a decode task says about the pipeline. */

@@ -11,6 +11,7 @@ import { NET_FNS } from './fn-net.js'
 import { KVS_FNS } from './fn-kvs.js'
 import { DOC_FNS } from './fn-doc.js'
 import { DATE_FNS } from './fn-dates.js'
+import { CACHE_FNS } from './fn-cache.js'
 import { VALUE_FNS } from './fn-values.js'
 import { STRING_FNS } from './fn-strings.js'
 import { TIME_FNS } from './fn-time.js'
@@ -89,6 +90,7 @@ export const LIBRARY: Record<string, LibFn> = {
   ...VALUE_FNS,
   ...DOC_FNS,
   ...DATE_FNS,
+  ...CACHE_FNS,
 }
 
 /** Functions the sandbox implements itself (control flow, values changed in place). */

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
 import type { PipelineEngine } from '../../../src/pipeline/engine.js'
+import { setCacheLimit } from '../../../src/pipeline/lib/fn-cache.js'
 import { nearHour } from '../../../src/pipeline/lib/fn-dates.js'
 import { runOn, testEngine } from '../../helpers/pipeline.js'
 
@@ -60,4 +61,21 @@ test('adjust_timezone: the page worked examples (minute = 2)', () => {
   assert.equal(nearHour(at(3, 12, 0, 1), at(11, 10, 0), 2), at(10, 12, 0, 1))
   assert.equal(nearHour(at(3, 1, 1), at(11, 59, 1), 2), at(12, 1, 1))
   assert.equal(nearHour(at(12, 49, 20, 937), at(20, 55, 10, 521), 2), at(20, 49, 20, 937))
+})
+
+test('cache: entries past cache_max_entries push the oldest out; expired entries are gone', async () => {
+  setCacheLimit(2)
+  const src = `cache_set("k1", "1")\ncache_set("k2", "2")\ncache_set("k3", "3")
+cache_set("short", "s", 0.001)
+add_key(k1, cache_get("k1"))\nadd_key(k3, cache_get("k3"))`
+  assert.deepEqual(
+    e.load({ category: 'logging', name: 'c', lang: 'p', source: src, file: 'c.p' }),
+    [],
+  )
+  const r = runOn(e, 'c', ['x'])
+  assert.equal(r.stats.errors, 0)
+  const f = new Map(r.points[0].fields.map((x) => [x.key, x.value]))
+  assert.equal(f.has('k1'), false)
+  assert.equal(f.get('k3'), '3')
+  setCacheLimit(10_000)
 })
