@@ -52,6 +52,12 @@ export const PIPELINE_SCHEMA = {
     env: 'ENV_PIPELINE_CACHE_MAX_ENTRIES',
     check: atLeast(0, '0'),
   },
+  max_window_streams: {
+    type: 'int',
+    default: 1000,
+    env: 'ENV_PIPELINE_MAX_WINDOW_STREAMS',
+    check: atLeast(0, '0'),
+  },
   debug_concurrency: {
     type: 'int',
     default: 1,

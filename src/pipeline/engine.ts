@@ -11,6 +11,7 @@
 import { BUILTIN_PATTERNS } from './grok/patterns.js'
 import { CapExceeded, RunBudget, type ScriptCaps } from './lib/budget.js'
 import { setCacheLimit } from './lib/fn-cache.js'
+import { applyWindows, setWindowStreamLimit } from './lib/window.js'
 import type { CallCtx, ScriptScope } from './lib/context.js'
 import { LIBRARY, type LibFn } from './lib/registry.js'
 import type { PlPoint } from './lib/pl-point.js'
@@ -26,6 +27,8 @@ export interface EngineOptions extends SandboxLimits {
   caps?: ScriptCaps
   /** Entries of this worker's cache_set/cache_get store (`[pipeline] cache_max_entries`). */
   cacheMaxEntries?: number
+  /** Streams point_window holds points of (`[pipeline] max_window_streams`). */
+  maxWindowStreams?: number
 }
 
 export interface RunStats {
@@ -64,6 +67,7 @@ export class PipelineEngine {
     )
     engine = new PipelineEngine(sandbox, opts)
     if (opts.cacheMaxEntries !== undefined) setCacheLimit(opts.cacheMaxEntries)
+    if (opts.maxWindowStreams !== undefined) setWindowStreamLimit(opts.maxWindowStreams)
     return engine
   }
 
@@ -166,6 +170,7 @@ export class PipelineEngine {
       this.current = null
       for (const p of points) p.budget = null
     }
+    applyWindows(id, points)
     return this.finish(category, points, ctx, batch, budget?.hits ?? 0)
   }
 

@@ -25,6 +25,7 @@ export function pipelineSettings(loaded: LoadedConfig) {
     defaults: c.default_pipeline,
     caps: { maxCreatedPoints: c.max_created_points, maxOutputBytes: c.max_output_bytes },
     cacheMaxEntries: c.cache_max_entries,
+    maxWindowStreams: c.max_window_streams,
   }
   return {
     worker,

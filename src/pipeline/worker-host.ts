@@ -22,6 +22,8 @@ export interface PipelineWorkerConfig extends SandboxLimits {
   caps?: ScriptCaps
   /** Entries of the cache_set/cache_get store; absent: the default. */
   cacheMaxEntries?: number
+  /** Streams point_window holds points of; absent: the default. */
+  maxWindowStreams?: number
 }
 
 /** What a decode task says about the pipeline. */
