@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
 import type { PipelineEngine } from '../../../src/pipeline/engine.js'
-import { kv, runOn, testEngine } from '../../helpers/pipeline.js'
+import { kv, runPpl, testEngine } from '../../helpers/pipeline.js'
 
 interface Builtin {
   input: string
@@ -31,9 +31,7 @@ after(() => e.dispose())
 for (const b of builtins) {
   for (const pointMode of [false, true]) {
     test(`built-in ${b.input} script on its documented sample (${pointMode ? 'point' : 'batch'} mode)`, () => {
-      const src = { category: 'logging', name: b.input, lang: 'p' as const, source: b.script }
-      assert.deepEqual(e.load({ ...src, file: `${b.input}.p` }), [])
-      const r = runOn(e, b.input, [b.sample], { name: b.input, pointMode })
+      const r = runPpl(e, b.input, b.script, [b.sample], { name: b.input, pointMode })
       assert.equal(r.stats.errors, 0, String(r.stats.firstError))
       const got = kv(r.points[0])
       for (const [k, v] of Object.entries(b.fields)) assert.deepEqual(got[k], v, k)

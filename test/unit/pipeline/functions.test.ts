@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test'
 import type { PipelineEngine } from '../../../src/pipeline/engine.js'
 import { setCacheLimit } from '../../../src/pipeline/lib/fn-cache.js'
 import { nearHour } from '../../../src/pipeline/lib/fn-dates.js'
-import { runOn, testEngine } from '../../helpers/pipeline.js'
+import { runPpl, testEngine } from '../../helpers/pipeline.js'
 
 interface Case {
   fn: string
@@ -35,11 +35,7 @@ const exact = (v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)
 
 for (const [n, c] of cases.entries()) {
   test(`${c.fn}: ${c.example}`, () => {
-    const name = `f${n}`
-    const file = `${name}.p`
-    const src = { category: 'logging', name, lang: 'p' as const, source: c.script, file }
-    assert.deepEqual(e.load(src), [])
-    const r = runOn(e, name, [c.input])
+    const r = runPpl(e, `f${n}`, c.script, [c.input])
     assert.equal(r.stats.errors, 0, String(r.stats.firstError))
     const p = r.points[0]
     const got = new Map<string, unknown>(p.tags.map((t) => [t.key, t.value]))
@@ -68,11 +64,7 @@ test('cache: entries past cache_max_entries push the oldest out; expired entries
   const src = `cache_set("k1", "1")\ncache_set("k2", "2")\ncache_set("k3", "3")
 cache_set("short", "s", 0.001)
 add_key(k1, cache_get("k1"))\nadd_key(k3, cache_get("k3"))`
-  assert.deepEqual(
-    e.load({ category: 'logging', name: 'c', lang: 'p', source: src, file: 'c.p' }),
-    [],
-  )
-  const r = runOn(e, 'c', ['x'])
+  const r = runPpl(e, 'c', src, ['x'])
   assert.equal(r.stats.errors, 0)
   const f = new Map(r.points[0].fields.map((x) => [x.key, x.value]))
   assert.equal(f.has('k1'), false)

@@ -2,9 +2,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { PipelineEngine } from '../../../src/pipeline/engine.js'
-import { compilePpl } from '../../../src/pipeline/ppl/compile.js'
-import type { PlSyntaxError } from '../../../src/pipeline/ppl/lexer.js'
-import { kv, runOn, testEngine } from '../../helpers/pipeline.js'
+import { kv, pplError, runPpl, testEngine } from '../../helpers/pipeline.js'
 
 let e: PipelineEngine
 before(async () => {
@@ -13,8 +11,7 @@ before(async () => {
 after(() => e.dispose())
 
 function run(source: string, message = 'm') {
-  assert.deepEqual(e.load({ category: 'logging', name: 'g', lang: 'p', source, file: 'g.p' }), [])
-  const r = runOn(e, 'g', [message])
+  const r = runPpl(e, 'g', source, [message])
   return { fields: kv(r.points[0]), error: r.stats.firstError }
 }
 
@@ -94,20 +91,17 @@ test('tuple assignment: values first, then targets; counts must match', () => {
   )
   assert.equal(r.error, null)
   assert.deepEqual([r.fields.a, r.fields.b, r.fields.x, r.fields.c], ['two', 1, 'two', 3])
-  const err = (src: string) => {
-    try {
-      compilePpl(src)
-      return null
-    } catch (x) {
-      const s = x as PlSyntaxError
-      return [s.message, s.ln, s.col]
-    }
-  }
-  assert.deepEqual(err('a, b = 1'), ['the number of left and right operands is not equal', 1, 9])
-  assert.deepEqual(err('a, 1 = 1, 2'), ['cannot assign to this expression', 1, 6])
-  assert.deepEqual(err('for a, b = 1, 2; a < 1; { }'), [
+  assert.deepEqual(pplError('a, b = 1'), [
+    'the number of left and right operands is not equal',
+    1,
+    9,
+    8,
+  ])
+  assert.deepEqual(pplError('a, 1 = 1, 2'), ['cannot assign to this expression', 1, 6, 5])
+  assert.deepEqual(pplError('for a, b = 1, 2; a < 1; { }'), [
     'a tuple assignment in a for header',
     1,
     16,
+    15,
   ])
 })

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { PipelineEngine } from '../../../src/pipeline/engine.js'
 import { scriptZone } from '../../../src/pipeline/time/zone.js'
-import { kv, runOn, testEngine } from '../../helpers/pipeline.js'
+import { kv, runPpl, testEngine } from '../../helpers/pipeline.js'
 
 let e: PipelineEngine
 before(async () => {
@@ -12,8 +12,7 @@ before(async () => {
 after(() => e.dispose())
 
 function run(source: string, message: string) {
-  assert.deepEqual(e.load({ category: 'logging', name: 's', lang: 'p', source, file: 's.p' }), [])
-  const r = runOn(e, 's', [message])
+  const r = runPpl(e, 's', source, [message])
   assert.equal(r.stats.errors, 0, String(r.stats.firstError))
   return { fields: kv(r.points[0]), time: r.points[0].time }
 }
