@@ -27,9 +27,10 @@ function kvsSet(p: PlPoint, a: unknown[]): boolean {
   const v = valArg(p, a[1])
   if (name === null || v === null) return false
   if (a[2] === true) {
+    const text = tagText(v)
     deleteKey(p, name)
-    p.budget?.charge(name.length)
-    p.tags.set(name, tagText(v))
+    p.budget?.charge(name.length + text.length)
+    p.tags.set(name, text)
     return true
   }
   p.tags.delete(name)
