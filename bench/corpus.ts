@@ -42,3 +42,20 @@ export function makeNginxBody(lines: number): Buffer {
   }
   return Buffer.from(out.join('\n'))
 }
+
+/** JSON application logs (measurement `jsonapp`): a level, a service, a SQL statement, a user. */
+export function makeJsonLogBody(lines: number): Buffer {
+  const out: string[] = []
+  for (let i = 0; i < lines; i++) {
+    const log = JSON.stringify({
+      ts: `2021-03-24T13:${String(i % 60).padStart(2, '0')}:19.123Z`,
+      level: ['info', 'warn', 'error', 'ok'][i % 4],
+      svc: { name: ['orders', 'billing', 'search'][i % 3], ver: '1.2.3' },
+      db: { statement: `SELECT * FROM orders WHERE id = ${i} AND owner = 'user${i % 97}'` },
+      user: { id: i % 1000, plan: i % 2 ? 'pro' : 'free' },
+      msg: `handled request ${i} in ${(i % 50) + 3} ms`,
+    })
+    out.push(`jsonapp,service=api message="${log.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)
+  }
+  return Buffer.from(out.join('\n'))
+}
