@@ -6,7 +6,6 @@
 import { FerryError } from '../../errors.js'
 import type { Catalog } from '../store/catalog.js'
 import type { Db, Row } from '../store/db.js'
-import { tableName } from '../store/names.js'
 import { compile, type Plan } from './compile.js'
 import { parseQueryOptions, type QueryOptions } from './options.js'
 import type { Query } from './ast.js'
@@ -14,6 +13,8 @@ import { parseQuery } from './parser.js'
 import { plain } from '../store/values.js'
 import { nextCursor } from './search-after.js'
 import { highlightRows } from './highlight.js'
+import { runPost } from './post.js'
+import { resolveSources } from './sources.js'
 
 export interface Series {
   name: string
@@ -83,18 +84,18 @@ export function planQuery(ctx: QueryContext, raw: unknown, index: number): Plann
     if (e instanceof FerryError) throw new FerryError(e.code, `queries[${index}]: ${e.message}`)
     throw e
   }
-  const table = tableName(query.category, query.source)
-  const known = ctx.catalog.table(ctx.workspaceId, table)
+  const src = resolveSources(ctx.catalog, ctx.workspaceId, query)
   const plan = compile({
     workspaceId: ctx.workspaceId,
-    table,
-    info: known ?? { phys: table, columns: [], byName: new Map(), parts: null },
+    table: src.table,
+    info: src.info,
+    union: src.union,
     query,
     opts,
     nowMs: (ctx.now ?? Date.now)(),
     maxRows: ctx.maxRows,
   })
-  return { opts, query, plan, exists: known !== undefined }
+  return { opts, query, plan, exists: src.exists }
 }
 
 async function runOne(
@@ -116,13 +117,14 @@ async function runOne(
     }
   }
   const truncated = rows.length > ctx.maxRows
-  const series = toSeries(query.source, plan, truncated ? rows.slice(0, ctx.maxRows) : rows)
+  const answered = toSeries(query.source, plan, truncated ? rows.slice(0, ctx.maxRows) : rows)
+  const series = runPost(plan.query, answered)
   const rules = plan.query.highlight
   if (rules.length) for (const s of series) s.highlight = highlightRows(rules, s.values)
   const result: QueryResult = { series, cost: `${(performance.now() - started).toFixed(2)}ms` }
   if (truncated) result.truncated = true
   if (explain) result.raw_query = plan.sql
-  if (opts.searchAfter) result.search_after = pageCursor(plan, series, rows)
+  if (opts.searchAfter) result.search_after = pageCursor(plan, answered, rows)
 
   return result
 }

@@ -37,6 +37,10 @@ const PUNCT = [
   '>',
   '*',
   ';',
+  '+',
+  '-',
+  '/',
+  '%',
 ]
 
 const UNIT_MS: Record<string, number> = {

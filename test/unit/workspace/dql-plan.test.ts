@@ -42,19 +42,28 @@ test('an aggregate query by tag: source, range, filters, outputs, bucket, group,
     limit: 3,
   })
   assert.deepEqual(p, {
-    source: { workspaceId: 'wksp_00', category: 'metric', table: 'M::cpu', info, latestBy: null },
+    source: {
+      workspaceId: 'wksp_00',
+      category: 'metric',
+      table: 'M::cpu',
+      info,
+      latestBy: null,
+      union: null,
+    },
     range: { startMs: 1_000, endMs: 9_000, intervalMs: 2_000, originMs: null },
     where: { op: 'cmp', column: 'Host', cmp: '=', value: 'b' },
     conditions: { op: 'cmp', column: 'usage', cmp: '>', value: 1 },
     outputs: [{ name: 'u', kind: 'aggregate', func: 'avg', column: 'usage' }],
     aggregated: true,
     bucket: { stepMs: 2_000, originMs: null },
+    rollup: null,
     groupBy: ['host'],
     order: [{ key: { kind: 'output', index: 0 }, desc: false }],
     paging: { cursor: null, desc: false, tiebreak: false },
     limits: { limit: 3, offset: 0, slimit: 20, soffset: 0 },
     highlight: [],
     maxRows: 100,
+    post: { transforms: [], explode: null, having: null, seriesOrder: [], limits: null },
   })
 })
 
