@@ -15,6 +15,7 @@ import { nextCursor } from './search-after.js'
 import { highlightRows } from './highlight.js'
 import { runPost } from './post.js'
 import { resolveSources } from './sources.js'
+import { isShow, runShow } from './show.js'
 
 export interface Series {
   name: string
@@ -105,6 +106,8 @@ async function runOne(
   explain: boolean,
 ): Promise<QueryResult> {
   const started = performance.now()
+  const special = await showOrOuter(ctx, raw, index)
+  if (special) return { series: special, cost: `${(performance.now() - started).toFixed(2)}ms` }
   const { opts, query, plan, exists } = planQuery(ctx, raw, index)
   let rows: Row[] = []
   if (exists) {
@@ -127,6 +130,28 @@ async function runOne(
   if (opts.searchAfter) result.search_after = pageCursor(plan, answered, rows)
 
   return result
+}
+
+/** `show_*()` answers; outer functions (`difference(dql='..')`) are refused by name. */
+async function showOrOuter(ctx: QueryContext, raw: unknown, index: number) {
+  const text = parseQueryOptions(raw, index).query
+  const outer = /^\s*(\w+)\s*\(\s*dql\s*=/i.exec(text)
+  if (outer)
+    throw new FerryError(
+      'queryInvalid',
+      `queries[${index}]: DQL parse error at position ${outer.index + outer[0].indexOf(outer[1])}: outer function ${outer[1]}(dql=...) is not supported`,
+    )
+  if (!isShow(text)) return null
+  const distinct = async (query: string) => {
+    const r = await runOne(ctx, { ...(raw as object), query }, index, false)
+    return r.series.flatMap((s) => s.values.map((v) => v[1]))
+  }
+  try {
+    return await runShow(ctx.catalog, ctx.workspaceId, text, distinct)
+  } catch (e) {
+    if (e instanceof FerryError) throw new FerryError(e.code, `queries[${index}]: ${e.message}`)
+    throw e
+  }
 }
 
 /** The search_after list to send back for the next page (search-after.ts). */
