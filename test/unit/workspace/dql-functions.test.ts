@@ -5,39 +5,15 @@
  * add 1 and 2 to idle; h1 and h2 are east, h3 west. Logs: nginx, 5 rows (dataset.ts).
  */
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import { runQueries } from '../../../src/workspace/dql/execute.js'
-import { startWorkspace, writeLp, type TestWorkspace } from '../../helpers/workspace.js'
-import { logLines, metricLines, NOW, objectLines } from './dataset.js'
+import { test } from 'node:test'
+import { datasetWorkspace } from './dql-fixture.js'
+import { NOW } from './dataset.js'
 
-let w: TestWorkspace
 const MIN = 60_000
+const run = datasetWorkspace()
 
-before(async () => {
-  w = await startWorkspace()
-  for (const [cat, body] of [
-    ['metric', metricLines()],
-    ['logging', logLines()],
-    ['object', objectLines()],
-  ]) {
-    const res = await writeLp(w, cat, body)
-    assert.equal(res.status, 200, await res.text())
-  }
-})
-after(() => w.stop())
-
-export async function ask(query: string, options: Record<string, unknown> = {}) {
-  const deps = w.service.deps!
-  const ws = await w.service.ensureWorkspace('test')
-  const ctx = {
-    db: deps.db,
-    catalog: deps.catalog,
-    workspaceId: ws.id,
-    maxRows: 1000,
-    timeoutMs: 10_000,
-    now: () => NOW,
-  }
-  const [r] = await runQueries(ctx, { queries: [{ query, ...options }] })
+async function ask(query: string) {
+  const r = await run(query)
   return r.series.map((s) => ({ tags: s.tags, columns: s.columns, values: s.values }))
 }
 
