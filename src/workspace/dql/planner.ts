@@ -88,7 +88,10 @@ export function planQuery(input: PlanInput): QueryPlan {
   const { aggregated } = outs
   const range = resolveRange(q, o, input.nowMs)
   const orderItems = tb
-    ? [{ column: outs.list[tb.output].name, desc: tb.desc }]
+    ? [
+        { column: outs.list[tb.output].name, desc: tb.desc },
+        { column: TIME_COLUMN, desc: true },
+      ]
     : (o.orderby ?? q.orderBy)
   const timeFirst = orderItems.length === 0 || orderItems[0].column === TIME_COLUMN
   const desc = orderItems.length === 0 || (timeFirst && orderItems[0].desc)
