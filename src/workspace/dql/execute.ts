@@ -16,6 +16,7 @@ import { highlightRows } from './highlight.js'
 import { runPost } from './post.js'
 import { resolveSources } from './sources.js'
 import { isShow, runShow } from './show.js'
+import { applyOuter, isOuter, parseOuter } from './outer.js'
 
 export interface Series {
   name: string
@@ -132,24 +133,22 @@ async function runOne(
   return result
 }
 
-/** `show_*()` answers; outer functions (`difference(dql='..')`) are refused by name. */
+/** `show_*()` answers and outer functions (`difference(dql='..').cumsum()`), or null. */
 async function showOrOuter(ctx: QueryContext, raw: unknown, index: number) {
   const text = parseQueryOptions(raw, index).query
-  const outer = /^\s*(\w+)\s*\(\s*dql\s*=/i.exec(text)
-  if (outer)
-    throw new FerryError(
-      'queryInvalid',
-      `queries[${index}]: DQL parse error at position ${outer.index + outer[0].indexOf(outer[1])}: outer function ${outer[1]}(dql=...) is not supported`,
-    )
-  if (!isShow(text)) return null
-  const distinct = async (query: string) => {
-    const r = await runOne(ctx, { ...(raw as object), query }, index, false)
-    return r.series.flatMap((s) => s.values.map((v) => v[1]))
-  }
+  const sub = async (query: string) =>
+    (await runOne(ctx, { ...(raw as object), query }, index, false)).series
   try {
+    if (isOuter(text)) {
+      const { dql, steps } = parseOuter(text)
+      return applyOuter(await sub(dql), steps)
+    }
+    if (!isShow(text)) return null
+    const distinct = async (q: string) => (await sub(q)).flatMap((s) => s.values.map((v) => v[1]))
     return await runShow(ctx.catalog, ctx.workspaceId, text, distinct)
   } catch (e) {
-    if (e instanceof FerryError) throw new FerryError(e.code, `queries[${index}]: ${e.message}`)
+    if (e instanceof FerryError && !e.message.startsWith('queries['))
+      throw new FerryError(e.code, `queries[${index}]: ${e.message}`)
     throw e
   }
 }

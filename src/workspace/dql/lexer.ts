@@ -41,6 +41,7 @@ const PUNCT = [
   '-',
   '/',
   '%',
+  '.',
 ]
 
 const UNIT_MS: Record<string, number> = {

@@ -62,6 +62,14 @@ const cases: [string, unknown][] = [
     "M::cpu:(derivative(usage_user)) {host='h1'} [3m] LIMIT 1",
     one(['time', 'derivative(usage_user)'], [[NOW - MIN, -1 / 60]]),
   ],
+  // outer functions: the differences -1 summed forward in time: -1, -2, -3, -4.
+  [
+    `difference(dql="M::cpu:(usage_user) {host='h1'} [5m]").cumsum()`,
+    one(
+      ['time', 'usage_user'],
+      [1, 2, 3, 4].map((m) => [NOW - m * MIN, m - 5]),
+    ),
+  ],
   // a falling counter: no non-negative change at all, so no rows and no series.
   ["M::cpu:(non_negative_derivative(usage_user)) {host='h1'} [5m]", []],
   // idle 40, 30, 20, 10, 0 going forward: windows of 2 -> 35, 25, 15, 5.

@@ -57,8 +57,8 @@ test('show_* answer from the catalog and the data', async () => {
 
 const refused: [string, string][] = [
   [
-    "difference(dql='M::cpu:(avg(usage_idle)) [1h::5m]').cumsum()",
-    'queries[0]: DQL parse error at position 0: outer function difference(dql=...) is not supported',
+    "median(dql='M::cpu')",
+    'queries[0]: DQL parse error at position 0: unknown outer function median(); use one of',
   ],
   [
     'M::cpu:(histogram(usage_idle, 0, 100, 10))',
