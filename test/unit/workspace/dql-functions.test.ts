@@ -70,6 +70,12 @@ const cases: [string, unknown][] = [
       [1, 2, 3, 4].map((m) => [NOW - m * MIN, m - 5]),
     ),
   ],
+  // reducers: h1 user in 5m is 0..4: sum 10 at time 0; last keeps the newest row's time.
+  ["sum(`M::cpu:(usage_user) {host='h1'} [5m]`)", one(['time', 'usage_user'], [[0, 10]])],
+  [
+    `difference(dql="M::cpu:(usage_user) {host='h1'} [5m]").last()`,
+    one(['time', 'usage_user'], [[NOW - MIN, -1]]),
+  ],
   // a falling counter: no non-negative change at all, so no rows and no series.
   ["M::cpu:(non_negative_derivative(usage_user)) {host='h1'} [5m]", []],
   // idle 40, 30, 20, 10, 0 going forward: windows of 2 -> 35, 25, 15, 5.
