@@ -139,7 +139,7 @@ async function showOrOuter(ctx: QueryContext, raw: unknown, index: number) {
   const sub = async (query: string) =>
     (await runOne(ctx, { ...(raw as object), query }, index, false)).series
   try {
-    if (isOuter(text)) {
+    if (isOuter(text) && !isShow(text)) {
       const { dql, steps } = parseOuter(text)
       return applyOuter(await sub(dql), steps)
     }
