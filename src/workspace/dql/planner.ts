@@ -10,7 +10,15 @@
 import type { Expr, OrderItem, Query, SelectItem } from './ast.js'
 import type { QueryOptions } from './options.js'
 import { parseConditions } from './parser.js'
-import type { Limits, OrderKey, PlanOrder, QueryPlan, UnionMember } from './plan.js'
+import type {
+  Limits,
+  OrderKey,
+  Paging,
+  PlanOrder,
+  PlanSource,
+  QueryPlan,
+  UnionMember,
+} from './plan.js'
 import { parseCursor } from './search-after.js'
 import { resolveRange } from './time.js'
 import { bad } from './invalid.js'
@@ -18,7 +26,7 @@ import { highlightRules } from './highlight.js'
 import { buildOutputs, type Outputs } from './outputs.js'
 import { outputIndex, planPost } from './post-plan.js'
 import { planRollup } from './rollup.js'
-import { topBottom } from './top-bottom.js'
+import { topBottom, type TopBottom } from './top-bottom.js'
 import type { TableInfo } from '../store/catalog.js'
 import { TIME_COLUMN } from '../store/names.js'
 
@@ -75,7 +83,8 @@ function limits(q: Query, o: QueryOptions, aggregated: boolean): Limits {
 
 const and = (a: Expr | null, b: Expr): Expr => (a ? { op: 'and', left: a, right: b } : b)
 
-export function planQuery(input: PlanInput): QueryPlan {
+/** The select list as outputs, with top()/bottom() rewritten (top-bottom.ts). */
+function selectOutputs(input: PlanInput): { outs: Outputs; tb: TopBottom | null } {
   const { query: q, opts: o } = input
   if (q.index !== null && q.index !== DEFAULT_INDEX)
     throw bad(`index ${JSON.stringify(q.index)}: this workspace has the default index only`)
@@ -84,15 +93,18 @@ export function planQuery(input: PlanInput): QueryPlan {
     throw bad('disable_multiple_field allows one field only')
   const tb = topBottom(items)
   if (tb) items = tb.items
-  const outs = buildOutputs(items)
-  const { aggregated } = outs
-  const range = resolveRange(q, o, input.nowMs)
-  const orderItems = tb
-    ? [
-        { column: outs.list[tb.output].name, desc: tb.desc },
-        { column: TIME_COLUMN, desc: true },
-      ]
-    : (o.orderby ?? q.orderBy)
+  return { outs: buildOutputs(items), tb }
+}
+
+function orderItemsOf(o: QueryOptions, q: Query, outs: Outputs, tb: TopBottom | null) {
+  if (!tb) return o.orderby ?? q.orderBy
+  return [
+    { column: outs.list[tb.output].name, desc: tb.desc },
+    { column: TIME_COLUMN, desc: true },
+  ]
+}
+
+function paging(o: QueryOptions, q: Query, orderItems: OrderItem[], aggregated: boolean): Paging {
   const timeFirst = orderItems.length === 0 || orderItems[0].column === TIME_COLUMN
   const desc = orderItems.length === 0 || (timeFirst && orderItems[0].desc)
   const cursor = parseCursor(o.searchAfter)
@@ -104,6 +116,27 @@ export function planQuery(input: PlanInput): QueryPlan {
     !aggregated &&
     q.by.length === 0 &&
     !isObjects(q)
+  return { cursor, desc, tiebreak }
+}
+
+function source(input: PlanInput): PlanSource {
+  const q = input.query
+  return {
+    workspaceId: input.workspaceId,
+    category: q.category,
+    table: input.table,
+    info: input.info,
+    latestBy: isObjects(q) && input.info.byName.has('name') ? 'name' : null,
+    union: input.union ?? null,
+  }
+}
+
+export function planQuery(input: PlanInput): QueryPlan {
+  const { query: q, opts: o } = input
+  const { outs, tb } = selectOutputs(input)
+  const { aggregated } = outs
+  const range = resolveRange(q, o, input.nowMs)
+  const orderItems = orderItemsOf(o, q, outs, tb)
   const sorted = order(orderItems, outs, q.by)
   if (outs.transforms.length && !sorted.every((s) => s.key.kind === 'time'))
     throw bad('series functions (derivative, difference, ...) answer in time order only')
@@ -112,14 +145,7 @@ export function planQuery(input: PlanInput): QueryPlan {
   if (tb) cut.limit = Math.min(cut.limit ?? tb.n, tb.n)
   const { post, engineLimits } = planPost(outs, q.having, q.sorderBy, cut)
   return {
-    source: {
-      workspaceId: input.workspaceId,
-      category: q.category,
-      table: input.table,
-      info: input.info,
-      latestBy: isObjects(q) && input.info.byName.has('name') ? 'name' : null,
-      union: input.union ?? null,
-    },
+    source: source(input),
     range,
     where: tb ? and(q.where, tb.notNull) : q.where,
     conditions,
@@ -132,7 +158,7 @@ export function planQuery(input: PlanInput): QueryPlan {
     rollup: planRollup(q, input.info, aggregated),
     groupBy: q.by,
     order: sorted,
-    paging: { cursor, desc, tiebreak },
+    paging: paging(o, q, orderItems, aggregated),
     limits: engineLimits,
     highlight: o.highlight ? highlightRules(outs.list, [q.where, conditions]) : [],
     maxRows: input.maxRows,
