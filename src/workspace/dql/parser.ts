@@ -17,6 +17,28 @@ import { exprText, selExpr } from './select-expr.js'
 import { timeExpr } from './time-expr.js'
 import { WhereParser } from './where-parser.js'
 import { NAMESPACES } from '../store/names.js'
+import type { Category } from '../../shared/category.js'
+
+/** A query of one namespace with every clause absent. */
+function emptyQuery(category: Category, index: string | null): Query {
+  return {
+    category,
+    source: '',
+    sourceRe: null,
+    index,
+    select: null,
+    where: null,
+    time: null,
+    by: [],
+    having: null,
+    orderBy: [],
+    limit: null,
+    offset: null,
+    sorderBy: [],
+    slimit: null,
+    soffset: null,
+  }
+}
 
 class Parser extends WhereParser {
   query(): Query {
@@ -31,23 +53,7 @@ class Parser extends WhereParser {
       this.expect(']')
     }
     this.expect('::')
-    const q: Query = {
-      category,
-      source: '',
-      sourceRe: null,
-      index,
-      select: null,
-      where: null,
-      time: null,
-      by: [],
-      having: null,
-      orderBy: [],
-      limit: null,
-      offset: null,
-      sorderBy: [],
-      slimit: null,
-      soffset: null,
-    }
+    const q = emptyQuery(category, index)
     this.source(q)
     if (this.isPunct(':')) {
       this.next()
