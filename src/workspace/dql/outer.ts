@@ -10,21 +10,10 @@ import { Cursor } from './cursor.js'
 import { queryError, tokenize } from './lexer.js'
 import type { SeriesFunc } from './plan.js'
 import { applySeriesFunc } from './transform.js'
+import { SERIES_FUNCS } from './outputs.js'
 import { reduceRows, REDUCERS, type Reducer } from './outer-reduce.js'
 
-const OUTER: SeriesFunc[] = [
-  'derivative',
-  'non_negative_derivative',
-  'difference',
-  'non_negative_difference',
-  'moving_average',
-  'cumsum',
-  'rate',
-  'irate',
-  'abs',
-  'log10',
-  'log2',
-]
+const OUTER: SeriesFunc[] = [...SERIES_FUNCS, 'abs', 'log10', 'log2']
 
 interface Step {
   func: SeriesFunc | Reducer

@@ -1,12 +1,22 @@
 /** A workspace holding the golden dataset (dataset.ts), asked DQL at the dataset's clock. */
 import assert from 'node:assert/strict'
 import { after, before } from 'node:test'
-import { runQueries, type QueryResult } from '../../../src/workspace/dql/execute.js'
+import {
+  runQueries,
+  type QueryContext,
+  type QueryResult,
+} from '../../../src/workspace/dql/execute.js'
 import { startWorkspace, writeLp, type TestWorkspace } from '../../helpers/workspace.js'
 import { logLines, metricLines, NOW, objectLines } from './dataset.js'
 
 /** Starts the workspace before the file's tests and stops it after; returns the asker. */
 export function datasetWorkspace() {
+  const { ask } = datasetContext()
+  return ask
+}
+
+/** The same, with the query context for tests that also plan (the golden tests). */
+export function datasetContext() {
   let w: TestWorkspace
   before(async () => {
     w = await startWorkspace()
@@ -20,10 +30,10 @@ export function datasetWorkspace() {
     }
   })
   after(() => w.stop())
-  return async (query: string, options: Record<string, unknown> = {}): Promise<QueryResult> => {
+  const context = async (): Promise<QueryContext> => {
     const deps = w.service.deps!
     const ws = await w.service.ensureWorkspace('test')
-    const ctx = {
+    return {
       db: deps.db,
       catalog: deps.catalog,
       workspaceId: ws.id,
@@ -31,7 +41,13 @@ export function datasetWorkspace() {
       timeoutMs: 10_000,
       now: () => NOW,
     }
-    const [r] = await runQueries(ctx, { queries: [{ query, ...options }] })
+  }
+  const ask = async (
+    query: string,
+    options: Record<string, unknown> = {},
+  ): Promise<QueryResult> => {
+    const [r] = await runQueries(await context(), { queries: [{ query, ...options }] })
     return r
   }
+  return { ask, context }
 }
