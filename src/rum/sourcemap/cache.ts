@@ -45,9 +45,14 @@ interface Failed {
   mtimeMs: number
   size: number
   outcome: { error: string } | { refused: { reason: string; fresh: false } }
+  /** Whether a caller has been given the refusal yet (it is counted once, by that caller). */
+  told: boolean
 }
 
-/** `refused.fresh` is true for the one call whose load found the zip over budget. */
+/**
+ * `refused.fresh` is true for the first call given a zip's refusal: a caller that stopped
+ * waiting never sees it, so the next one naming the zip counts it.
+ */
 export type Loaded =
   | { maps: ZipMaps }
   | { missing: true }
@@ -87,7 +92,7 @@ export class SourceMapCache {
       p = this.refresh(file, slot, now).finally(() => this.loading.delete(file))
       this.loading.set(file, p)
     }
-    return this.waitAtMost(p)
+    return this.tell(file, await this.waitAtMost(p))
   }
 
   drop(file: string): void {
@@ -103,6 +108,14 @@ export class SourceMapCache {
   clear(): void {
     for (const file of [...this.slots.keys()]) this.drop(file)
     this.failed.clear()
+  }
+
+  private tell(file: string, loaded: Loaded): Loaded {
+    if (!('refused' in loaded)) return loaded
+    const f = this.failed.get(file)
+    if (!f || f.told) return loaded
+    f.told = true
+    return { refused: { ...loaded.refused, fresh: true } }
   }
 
   private waitAtMost(p: Promise<Loaded>): Promise<Loaded> {
@@ -150,15 +163,12 @@ export class SourceMapCache {
       const { mtimeMs, size } = st
       if (!(e instanceof ZipRefused)) {
         const outcome = { error: `read sourcemap zip failed: ${(e as Error).message}` }
-        this.failed.set(file, { mtimeMs, size, outcome })
+        this.failed.set(file, { mtimeMs, size, outcome, told: true })
         return outcome
       }
-      this.failed.set(file, {
-        mtimeMs,
-        size,
-        outcome: { refused: { reason: e.message, fresh: false } },
-      })
-      return { refused: { reason: e.message, fresh: true } }
+      const outcome = { refused: { reason: e.message, fresh: false as const } }
+      this.failed.set(file, { mtimeMs, size, outcome, told: false })
+      return outcome
     }
   }
 

@@ -124,6 +124,8 @@ test('a caller waits at most its bound for a slow load; the load goes on for the
     await new Promise((resolve) => setTimeout(resolve, 25))
     later = await resolver.resolve({ ...input, version: '3' })
   }
+  // The first caller stopped waiting before the refusal: the next one is told, and counts it.
+  assert.equal(later.refused?.zip, 'web/shop-prod-3.zip')
   assert.equal(
     later.reason,
     `source map zip [web/shop-prod-3.zip] refused: inflates to more than ${8 * MiB} bytes`,
