@@ -13,6 +13,7 @@ import type { UploadDecoder } from '../ingest/pool.js'
 import type { IngestQuota } from '../ingest/quota.js'
 import type { Admission } from '../ingest/admission.js'
 import type { WorkspaceEvents } from '../events.js'
+import type { KeyThrottle } from './key-throttle.js'
 
 export interface WorkspaceDeps {
   config: WorkspaceConfig
@@ -29,6 +30,8 @@ export interface WorkspaceDeps {
   /** The bound on upload bytes held between arrival and answer. */
   admission: Admission
   events: WorkspaceEvents
+  /** Wrong API keys per client address (login form and DF-API-KEY). */
+  keys: KeyThrottle
   /** Secret for the admin routes used by `ferry workspace ...` while the service runs. */
   adminSecret: string
 }

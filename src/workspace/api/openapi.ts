@@ -8,6 +8,7 @@ import type { Context, Hono } from 'hono'
 import { FerryError } from '../../errors.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { errorResponse, jsonBody, ok } from './envelope.js'
+import { clientAddress } from './key-throttle.js'
 import { objectList } from './objects.js'
 import { dashboardInput, pageInfo, paging } from './params.js'
 
@@ -36,8 +37,11 @@ export function openApiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): voi
   app.use('/api/v1/*', async (c, next) => {
     const key = c.req.header('df-api-key')
     if (!key) throw new FerryError('invalidApiKey', 'the DF-API-KEY header is required')
+    const client = clientAddress(c)
+    deps.keys.admit(client)
     const ws = await deps.accounts.byApiKey(key)
     if (!ws) throw new FerryError('invalidApiKey', 'the API key is not valid')
+    deps.keys.forgive(client)
     c.set('workspace', ws)
     c.set('apiKey', key.slice(0, 6))
     await next()
