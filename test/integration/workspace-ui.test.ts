@@ -267,6 +267,9 @@ describe('the workspace UI in a browser', { skip }, () => {
       )
       // The UI's own change goes through (the dashboard test above made one the same way).
       assert.ok(list.some((d) => d.name === 'UI test board'))
+      // The request did arrive, with the cookie, and was refused for its origin.
+      const metrics = await (await fetch(`${base}/metrics`)).text()
+      assert.match(metrics, /rejected_requests_total\{code="crossOriginRefused"\} 1$/m)
     } finally {
       await other.close()
       evil.close()

@@ -37,6 +37,7 @@ export interface WorkspaceDeps {
 }
 
 export interface WorkspaceEnv {
-  Bindings: { incoming?: IncomingMessage }
+  /** `client`: the address of the request an in-process call is made for (UI forwarding). */
+  Bindings: { incoming?: IncomingMessage; client?: string }
   Variables: { traceId: string; workspace: Workspace; apiKey: string }
 }

@@ -70,7 +70,7 @@ export class KeyThrottle {
   }
 }
 
-/** The connection's address; `local` for in-process requests without one. */
+/** The connection's address (or the one an in-process call was made for); else `local`. */
 export function clientAddress(c: Context<WorkspaceEnv>): string {
-  return c.env?.incoming?.socket?.remoteAddress ?? 'local'
+  return c.env?.client ?? c.env?.incoming?.socket?.remoteAddress ?? 'local'
 }

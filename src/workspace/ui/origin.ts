@@ -3,8 +3,9 @@
  * not from another port of the same host, and `Sec-Fetch-Site` calls that `same-site`; so a
  * change (any method but GET and HEAD) must also name the workspace itself as its origin:
  * `Origin` (or `Referer` when a browser sends no Origin) equal to the scheme, host and port the
- * request reached (its Host header). A request naming neither is refused: browsers name one
- * on every POST, and only a browser carries the session. Data changes under `/ui/api/` must
+ * request reached (its Host header). A request naming neither is refused unless the browser
+ * marks it `Sec-Fetch-Site: same-origin`: browsers name one or the other on every POST, and
+ * only a browser carries the session. Data changes under `/ui/api/` must
  * also be `application/json`, which a page on another origin cannot send without a CORS
  * preflight this service never grants (`no-cors` bodies are `text/plain` or forms).
  */
@@ -42,7 +43,10 @@ export function checkChange(c: Context): void {
     throw new FerryError('crossOriginRefused', 'cross-site requests are refused')
   const own = ownOrigin(c)
   const claimed = claimedOrigin(c)
-  if (!own || claimed !== own)
+  // A browser that names no origin still says where the request came from: Sec-Fetch-Site is
+  // set by the browser alone, and only a browser's request carries the session.
+  const sameOrigin = claimed === null && c.req.header('sec-fetch-site') === 'same-origin'
+  if (!own || (claimed !== own && !sameOrigin))
     throw new FerryError(
       'crossOriginRefused',
       `changes are accepted only from the UI's own origin (${own ?? 'unknown'}), not ${claimed ?? 'an unnamed one'}`,

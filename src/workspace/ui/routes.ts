@@ -78,8 +78,8 @@ async function forward(c: Ctx, app: Hono<WorkspaceEnv>, deps: WorkspaceDeps, tar
     init.body = JSON.stringify(await jsonBody(c, deps.config.max_body_size))
     init.headers = { ...init.headers, 'Content-Type': 'application/json' }
   }
-  // The client's connection goes along: the Open API counts its wrong keys by its address.
-  return app.fetch(new Request(new URL(target, c.req.url), init), { incoming: c.env?.incoming })
+  // The client's address goes along: the Open API counts wrong keys by it.
+  return app.fetch(new Request(new URL(target, c.req.url), init), { client: clientAddress(c) })
 }
 
 /** Lets through the public files and requests with a live session of a still valid key. */

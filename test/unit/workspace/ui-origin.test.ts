@@ -97,9 +97,11 @@ test("a change from another port of the same host is refused; the UI's own works
 
   const own = { Origin: 'http://localhost:9528', 'Content-Type': 'application/json' }
   assert.equal((await create('mine', own)).status, 200)
+  const fetchMeta = { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' }
+  assert.equal((await create('mine as well', fetchMeta)).status, 200)
   const viaReferer = { Referer: 'http://localhost:9528/ui/', 'Content-Type': 'application/json' }
   assert.equal((await create('mine too', viaReferer)).status, 200)
-  assert.deepEqual((await dashboards()).sort(), ['mine', 'mine too'])
+  assert.deepEqual((await dashboards()).sort(), ['mine', 'mine as well', 'mine too'])
   // Logging out is a change too: from another port it leaves the session alone.
   const out = await app.request('/ui/logout', {
     method: 'POST',
