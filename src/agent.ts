@@ -150,8 +150,13 @@ export class Agent {
   private httpDeps(): HttpDeps {
     const loaded = this.loaded
     const decodeSeconds = addPoolMetrics(this.metrics.registry, this.pool)
+    const running = () => this.loaded.config
     return {
-      config: loaded.config,
+      // The running config, read per request: after a reload its live keys (the `[rum]`
+      // whitelists and client address header among them) hold the new values (reload.ts).
+      get config() {
+        return running()
+      },
       decoder: timedDecoder(
         inlineFirst(this.pool, this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null),
         decodeSeconds,

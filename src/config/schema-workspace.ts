@@ -128,6 +128,26 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_RETENTION_INTERVAL',
     check: positive,
   },
+  /** Wrong API keys (login form, DF-API-KEY) one client address may send per window. */
+  login_failures: {
+    type: 'int',
+    default: 20,
+    env: 'ENV_WORKSPACE_LOGIN_FAILURES',
+    check: positive,
+  },
+  login_window: {
+    type: 'duration',
+    default: 60_000,
+    env: 'ENV_WORKSPACE_LOGIN_WINDOW',
+    check: positive,
+  },
+  /** Client addresses whose failures are remembered; beyond, the longest idle is forgotten. */
+  login_clients: {
+    type: 'int',
+    default: 10_000,
+    env: 'ENV_WORKSPACE_LOGIN_CLIENTS',
+    check: positive,
+  },
   object_freshness: {
     type: 'duration',
     default: 900_000,

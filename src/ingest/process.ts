@@ -109,11 +109,12 @@ export async function processTask(
     if (points.length === 0) throw new FerryError('noPoints', 'the body holds no point')
     resolveTimes(points, t, format)
     const warnings = checkAll(points, t)
-    const echoed = t.echo ? echo(points, t.echo) : null
     if (t.rum) {
       checkRum(points, t.rum)
       addGeoTags(points, t.rum.geoTags)
     }
+    // After the geo tags: a RUM echo shows the ip/city/province/country/isp that are stored.
+    const echoed = t.echo ? echo(points, t.echo) : null
     const sourcemaps = t.rum && rum ? await resolveStacks(points, rum.resolver) : undefined
     const cdn = t.rum && rum?.cdn ? await rum.cdn.mark(points) : undefined
     addExtraTags(points, t.extraTags)

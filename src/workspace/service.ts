@@ -17,6 +17,7 @@ import type { Logger } from '../telemetry/logger.js'
 import { createWorkspaceApp } from './api/app.js'
 import type { WorkspaceDeps } from './api/deps.js'
 import { WorkspaceEvents } from './events.js'
+import { KeyThrottle } from './api/key-throttle.js'
 import { ensureDefaultWorkspace } from './first-start.js'
 import { Accounts, type Workspace } from './store/accounts.js'
 import { Dashboards } from './store/dashboards.js'
@@ -96,6 +97,11 @@ export class WorkspaceService implements Component {
       quota: new IngestQuota(c.ingest_quota),
       admission: new Admission(c.ingest_queue_bytes),
       events: new WorkspaceEvents(this.log, registry),
+      keys: new KeyThrottle({
+        limit: c.login_failures,
+        windowMs: c.login_window,
+        maxClients: c.login_clients,
+      }),
       adminSecret: this.writeAdminSecret(),
     }
     this.deps = deps

@@ -15,8 +15,9 @@ export interface AgentProcess {
 
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
 
+/** `env` overrides the test defaults below; a key set to undefined is left unset. */
 export async function startAgent(
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   configText?: string,
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-it-')),
 ): Promise<AgentProcess> {

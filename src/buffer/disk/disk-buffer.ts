@@ -26,6 +26,7 @@ import { decodeRecord, encodeRecord, RecordError, recordSize } from './record.js
 import { verifyRecords } from './verify.js'
 import type { BufferEvents, DiskBufferOptions } from './types.js'
 import { Waiters } from './waiters.js'
+import { settleCommitFailure } from './commit-echo.js'
 
 export class DiskBuffer implements BatchBuffer {
   readonly name = 'disk-buffer'
@@ -126,6 +127,7 @@ export class DiskBuffer implements BatchBuffer {
 
   /** A storage failure as a retryable 503, reported once here (EIO, ENOSPC, map full). */
   private storageError(op: string, e: unknown): FerryError {
+    settleCommitFailure(e)
     const err = new FerryError(
       'bufferUnavailable',
       `disk buffer ${op} failed: ${(e as Error).message}; retry later`,

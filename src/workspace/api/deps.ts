@@ -14,6 +14,7 @@ import type { UploadDecoder } from '../ingest/pool.js'
 import type { IngestQuota } from '../ingest/quota.js'
 import type { Admission } from '../ingest/admission.js'
 import type { WorkspaceEvents } from '../events.js'
+import type { KeyThrottle } from './key-throttle.js'
 
 export interface WorkspaceDeps {
   config: WorkspaceConfig
@@ -31,12 +32,15 @@ export interface WorkspaceDeps {
   /** The bound on upload bytes held between arrival and answer. */
   admission: Admission
   events: WorkspaceEvents
+  /** Wrong API keys per client address (login form and DF-API-KEY). */
+  keys: KeyThrottle
   /** Secret for the admin routes used by `ferry workspace ...` while the service runs. */
   adminSecret: string
 }
 
 export interface WorkspaceEnv {
-  Bindings: { incoming?: IncomingMessage }
+  /** `client`: the address of the request an in-process call is made for (UI forwarding). */
+  Bindings: { incoming?: IncomingMessage; client?: string }
   /** `apiKey`: the UI session's key; `keyId`: the id of the Open API request's key. */
   Variables: { traceId: string; workspace: Workspace; apiKey: string; keyId: string }
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
-import { damageMessage } from './damage.js'
+import { damagedError, damageMessage, isLockMessage } from './damage.js'
 import { META_DDL } from './meta-ddl.js'
 import { dropPackagesKey } from './packages.js'
 
@@ -53,7 +53,9 @@ export class Db {
       instance = await DuckDBInstance.create(file, config)
     } catch (e) {
       const msg = (e as Error).message
-      if (/lock/i.test(msg)) throw new FerryError('databaseLocked', `${file}: ${msg}`)
+      const damage = damageMessage(e)
+      if (damage) throw damagedError(damage, e)
+      if (isLockMessage(msg)) throw new FerryError('databaseLocked', `${file}: ${msg}`)
       throw new FerryError('storageFailed', `cannot open ${file}: ${msg}`, { cause: e })
     }
     const writer = await instance.connect()

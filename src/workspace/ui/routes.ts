@@ -5,7 +5,8 @@
  * session's key or token added on the server. Without a live session whose key is still valid,
  * pages redirect to the login form and data calls are 403 `InvalidApiKey`: only the form and
  * the style sheet are public. Cross-site requests never carry the cookie (SameSite), and a
- * change (POST, DELETE) that says it comes from another site is refused as well.
+ * change (POST, DELETE) must come from the UI's own origin, data changes as JSON (origin.ts).
+ * Wrong keys at the form are limited per client address (`../api/key-throttle.ts`).
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -13,7 +14,9 @@ import { FerryError } from '../../errors.js'
 import { readBody } from '../../http/body.js'
 import type { WorkspaceDeps, WorkspaceEnv } from '../api/deps.js'
 import { jsonBody, ok } from '../api/envelope.js'
+import { clientAddress } from '../api/key-throttle.js'
 import { asset } from './assets.js'
+import { checkChange } from './origin.js'
 import { appPage, loginPage, SECURITY_HEADERS } from './pages.js'
 import { Sessions } from './sessions.js'
 
@@ -25,18 +28,22 @@ const PUBLIC = new Set(['/ui/login', '/ui/style.css'])
 
 type Ctx = Context<WorkspaceEnv>
 
-function html(c: Ctx, text: string, status: 200 | 403 = 200): Response {
+function html(c: Ctx, text: string, status: 200 | 403 | 429 = 200): Response {
   return c.html(text, status, SECURITY_HEADERS)
 }
 
 async function login(c: Ctx, deps: WorkspaceDeps, sessions: Sessions): Promise<Response> {
   const body = await readBody(c.env?.incoming, c.req.raw, LOGIN_BODY_LIMIT)
   const key = new URLSearchParams(Buffer.from(body).toString('utf8')).get('key')?.trim() ?? ''
+  const client = clientAddress(c)
+  const throttled = throttledLogin(c, deps, client)
+  if (throttled) return throttled
   const ws = key ? await deps.accounts.byApiKey(key) : null
   if (!ws) {
     deps.events.rejected('/ui/login', new FerryError('invalidApiKey', 'the API key is not valid'))
     return html(c, loginPage('That API key is not valid.'), 403)
   }
+  deps.keys.forgive(client)
   setCookie(c, SESSION_COOKIE, sessions.create(key), {
     path: '/ui',
     httpOnly: true,
@@ -47,6 +54,23 @@ async function login(c: Ctx, deps: WorkspaceDeps, sessions: Sessions): Promise<R
   return c.redirect('/ui/', 303)
 }
 
+/**
+ * Admits the attempt, or answers the form again with 429 and `Retry-After` while this address
+ * is over its wrong keys.
+ */
+function throttledLogin(c: Ctx, deps: WorkspaceDeps, client: string): Response | null {
+  const seconds = deps.keys.retryAfter(client)
+  if (seconds === 0) {
+    deps.keys.admit(client)
+    return null
+  }
+  const text = `Too many wrong keys from this address: try again in ${seconds} s.`
+  deps.events.rejected('/ui/login', new FerryError('tooManyKeyAttempts', text))
+  const page = html(c, loginPage(text), 429)
+  page.headers.set('Retry-After', String(seconds))
+  return page
+}
+
 /** Forwards a data call to a route of this app, its JSON body read here within the limit. */
 async function forward(c: Ctx, app: Hono<WorkspaceEnv>, deps: WorkspaceDeps, target: string) {
   const init: RequestInit = { method: c.req.method, headers: { 'DF-API-KEY': c.get('apiKey') } }
@@ -54,14 +78,14 @@ async function forward(c: Ctx, app: Hono<WorkspaceEnv>, deps: WorkspaceDeps, tar
     init.body = JSON.stringify(await jsonBody(c, deps.config.max_body_size))
     init.headers = { ...init.headers, 'Content-Type': 'application/json' }
   }
-  return app.fetch(new Request(new URL(target, c.req.url), init), {})
+  // The client's address goes along: the Open API counts wrong keys by it.
+  return app.fetch(new Request(new URL(target, c.req.url), init), { client: clientAddress(c) })
 }
 
 /** Lets through the public files and requests with a live session of a still valid key. */
 function guard(deps: WorkspaceDeps, sessions: Sessions): MiddlewareHandler<WorkspaceEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.header('sec-fetch-site') === 'cross-site')
-      throw new FerryError('invalidApiKey', 'cross-site requests are refused')
+    checkChange(c)
     if (PUBLIC.has(c.req.path)) return next()
     const key = sessions.key(getCookie(c, SESSION_COOKIE))
     const ws = key ? await deps.accounts.byApiKey(key) : null
