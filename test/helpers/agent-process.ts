@@ -19,6 +19,8 @@ export async function startAgent(
   env: Record<string, string> = {},
   configText?: string,
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-it-')),
+  /** A start that first salvages a damaged buffer runs two more processes. */
+  startTimeoutMs = 20_000,
 ): Promise<AgentProcess> {
   const config = path.join(dataDir, 'ferry.conf')
   // No text: keep the config a previous start left (a restart), else an empty one.
@@ -43,7 +45,7 @@ export async function startAgent(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`agent did not start: ${logs.join('')}`)),
-      20_000,
+      startTimeoutMs,
     )
     child.once('exit', (code) => reject(new Error(`agent exited with ${code}: ${logs.join('')}`)))
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {

@@ -44,9 +44,8 @@ async function runAgent(ctx: Context): Promise<void> {
       'no config file read; using defaults and ENV_* (container mode)',
     )
   const damage = probeBuffer(bufferPath(loaded.config), ctx.mainScript)
-  if (damage) log.error({ event: 'buffer_damaged' }, damage.note)
   const agent = new Agent(loaded, log)
-  if (damage?.report) agent.salvaged(damage.report)
+  if (damage) agent.bufferDamaged(damage)
   // The last line of defence: a rejection nobody handled (lmdb leaves one behind for each failed
   // commit, after the write itself was answered 503) is logged and counted, never fatal.
   process.on('unhandledRejection', (reason) => agent.events.internalError('unhandled', reason))
