@@ -104,6 +104,8 @@ export class Agent {
       rum: cfg.rum.enable ? rumWorkerOptions(cfg) : undefined,
       geo: scriptGeo(() => this.watcher),
       onWorkerDied: (err) => this.events.decodeWorkerDied(err),
+      recycleHeapBytes: cfg.decode.recycle_heap,
+      onWorkerRecycled: (bytes) => this.events.decodeWorkerRecycled(bytes),
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined
     this.watcher =
