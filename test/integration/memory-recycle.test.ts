@@ -2,14 +2,15 @@
  * Memory comes back: after bounded hostile pipeline debug scripts (strings and arrays built up
  * to the sandbox's memory limit, thousands of created points, large fields) decode workers
  * whose heap grew past `[decode] recycle_heap` are replaced, and the agent's resident memory,
- * read from /proc, gives back at least half of what the attack added within 30 s (without
- * recycling it gave back nothing: 231 MB grew to 1.5 GB and stayed). The issue's target, back
- * within 25% of the baseline, is printed, not asserted: under tsx on a loaded machine the
- * agent ended 20-40% above its baseline.
+ * read from /proc, returns to within 25% of its baseline within 30 s. The agent runs with the
+ * malloc settings the service unit and the container give it (src/shared/malloc.ts). Without
+ * recycling it gave back nothing (231 MB grew to 1.5 GB and stayed); without those settings
+ * it stayed 40-60% above its baseline.
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { test } from 'node:test'
+import { MALLOC_TUNABLES } from '../../src/shared/malloc.js'
 import { startAgent } from '../helpers/agent-process.js'
 
 const b64 = (s: string) => Buffer.from(s).toString('base64')
@@ -44,13 +45,14 @@ async function debug(url: string, script: string): Promise<number> {
 }
 
 test(
-  'after 30 hostile debug scripts, workers are recycled and RSS gives back what the attack took',
+  'after 30 hostile debug scripts, RSS is back within 25% of its baseline within 30 s',
   { timeout: 600_000 },
   async (t) => {
     const agent = await startAgent(
       {
         ENV_DECODE_WORKERS: '2',
         ENV_PIPELINE_DEBUG_CONCURRENCY: '1',
+        GLIBC_TUNABLES: MALLOC_TUNABLES,
       },
       undefined,
       undefined,
@@ -81,11 +83,7 @@ test(
       t.diagnostic(
         `baseline ${mb(baseline)}, peak ${mb(peak)}, after the attack ${mb(attacked)}, ${mb(now)} after ${((Date.now() - started) / 1000).toFixed(1)} s`,
       )
-      t.diagnostic(`after / baseline: ${(now / baseline).toFixed(2)} (target 1.25)`)
-      assert.ok(
-        now - baseline <= (peak - baseline) / 2,
-        `RSS ${mb(now)}: less than half of the ${mb(peak - baseline)} the attack added came back`,
-      )
+      assert.ok(now <= baseline * 1.25, `RSS ${mb(now)} vs baseline ${mb(baseline)}`)
       const metrics = await (await fetch(`${agent.url}/metrics`)).text()
       const recycled = /^ferry_decode_worker_recycles_total (\d+)/m.exec(metrics)
       assert.ok(Number(recycled?.[1]) > 0, 'workers were recycled')
