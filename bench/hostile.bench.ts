@@ -13,6 +13,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { MALLOC_TUNABLES } from '../src/shared/malloc.js'
 import { makeBody } from './corpus.js'
 import { startChild, type Child } from './lib/child.js'
 import { startClients } from './lib/clients.js'
@@ -69,6 +70,8 @@ async function main() {
       ENV_DECODE_MAX_QUEUE: '1024',
       // On, as shipped, but above what one good client sends.
       ENV_REQUEST_RATE_LIMIT: String(RATE_LIMIT),
+      // As the service unit and the container start it.
+      GLIBC_TUNABLES: MALLOC_TUNABLES,
     },
     /"event":"agent_started","listen":"([^"]+)"/,
   )
