@@ -17,8 +17,6 @@ import { sinkKeys } from './sinks/dataway/sinker.js'
 import { ioSettings, type IoEvents, type IoSettings } from './ingest/io.js'
 import type { Component } from './component.js'
 import type { SinkEvents } from './telemetry/sink-events.js'
-import type { Logger } from './telemetry/logger.js'
-import type { SalvageReport } from './buffer/disk/salvage.js'
 import { GlobalTags } from './tags/global-tags.js'
 import type { ListenOptions } from './http/server.js'
 import type { Registry } from 'prom-client'
@@ -170,15 +168,4 @@ export function createIo(cfg: Config, ntp: NtpClock | null, events: IoEvents): I
     ntp ? () => ntp.offsetMs() : () => 0,
     events,
   )
-}
-
-/** Logs what a start-up salvage recovered and counts what it lost. */
-export function reportSalvage(report: SalvageReport, log: Logger, events: SinkEvents): void {
-  for (const [c, n] of Object.entries(report.recovered))
-    log.warn(
-      { event: 'buffer_salvaged', category: c, ...n },
-      `salvaged ${n.records} ${c} records (${n.points} points) from a damaged buffer`,
-    )
-  for (const [c, n] of Object.entries(report.lost))
-    events.recordsLost(c, n.records, n.points, 'not found in the damaged buffer')
 }

@@ -6,7 +6,7 @@
 import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
-import type { SalvageReport } from './buffer/disk/salvage.js'
+import type { ProbeResult } from './buffer/disk/probe.js'
 import { DecodePool } from './ingest/pool.js'
 import { inlineFirst } from './ingest/inline-first.js'
 import { Monitor } from './monitor/sampler.js'
@@ -52,7 +52,6 @@ import {
   createUploader,
   createUpstreams,
   listenOptions,
-  reportSalvage,
   upstreamPools,
 } from './agent-build.js'
 import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
@@ -105,6 +104,8 @@ export class Agent {
       rum: cfg.rum.enable ? rumWorkerOptions(cfg) : undefined,
       geo: scriptGeo(() => this.watcher),
       onWorkerDied: (err) => this.events.decodeWorkerDied(err),
+      recycleHeapBytes: cfg.decode.recycle_heap,
+      onWorkerRecycled: (bytes) => this.events.decodeWorkerRecycled(bytes),
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined
     this.watcher =
@@ -241,9 +242,9 @@ export class Agent {
     )
   }
 
-  /** Accounts for what a start-up salvage recovered and lost (logged and counted). */
-  salvaged(report: SalvageReport): void {
-    reportSalvage(report, this.log, this.sinkEvents)
+  /** Accounts for damage the start-up probe found and salvaged (logged and counted). */
+  bufferDamaged(found: ProbeResult): void {
+    this.sinkEvents.bufferDamaged(found)
   }
 
   /** Applies what can change live (see reload.ts); the rest waits for a restart, and says so. */

@@ -66,6 +66,12 @@ export const SCHEMA = {
   decode: {
     workers: { type: 'int', default: 0, env: 'ENV_DECODE_WORKERS', check: nonNegative },
     max_queue: { type: 'int', default: 256, env: 'ENV_DECODE_MAX_QUEUE', check: positive },
+    recycle_heap: {
+      type: 'bytes',
+      default: 96 * 1024 * 1024,
+      env: 'ENV_DECODE_RECYCLE_HEAP',
+      check: nonNegative,
+    },
   },
   dataway: {
     urls: { type: 'strings', default: [], env: 'ENV_DATAWAY', check: urlCheck },

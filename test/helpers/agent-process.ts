@@ -20,6 +20,8 @@ export async function startAgent(
   env: Record<string, string | undefined> = {},
   configText?: string,
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-it-')),
+  /** Generous by default: on a loaded 2-core machine tsx alone can take tens of seconds. */
+  startTimeoutMs = 90_000,
 ): Promise<AgentProcess> {
   const config = path.join(dataDir, 'ferry.conf')
   // No text: keep the config a previous start left (a restart), else an empty one.
@@ -42,11 +44,9 @@ export async function startAgent(
   const logs: string[] = []
   child.stderr!.on('data', (d) => logs.push(String(d)))
   const url = await new Promise<string>((resolve, reject) => {
-    // Generous: on a loaded 2-core machine tsx alone can take tens of seconds; a fast start
-    // costs nothing more.
     const timer = setTimeout(
       () => reject(new Error(`agent did not start: ${logs.join('')}`)),
-      90_000,
+      startTimeoutMs,
     )
     child.once('exit', (code) => reject(new Error(`agent exited with ${code}: ${logs.join('')}`)))
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {

@@ -45,9 +45,8 @@ async function runAgent(ctx: Context): Promise<void> {
       'no config file read; using defaults and ENV_* (container mode)',
     )
   const damage = probeBuffer(bufferPath(loaded.config), ctx.mainScript)
-  if (damage) log.error({ event: 'buffer_damaged' }, damage.note)
   const agent = new Agent(loaded, log)
-  if (damage?.report) agent.salvaged(damage.report)
+  if (damage) agent.bufferDamaged(damage)
   // The last line of defence: a rejection nobody handled is logged and counted, never fatal.
   // lmdb's second rejection of a failed commit is not one: the write that met the failure was
   // answered 503 and logged it (buffer/disk/commit-echo.ts).
