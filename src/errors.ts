@@ -114,6 +114,10 @@ export const ERRORS = {
   tapBusy: { status: 503, retryable: true },
   /** A scraped body is not valid Prometheus text or OpenMetrics exposition. */
   invalidExposition: { status: 400, retryable: false },
+  /** An OTLP export request that does not decode (protobuf or OTLP/JSON). */
+  invalidOtlp: { status: 400, retryable: false },
+  /** An OTLP request whose Content-Type is neither protobuf nor JSON. */
+  unsupportedMediaType: { status: 415, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>
 
 export type ErrorCode = keyof typeof ERRORS
