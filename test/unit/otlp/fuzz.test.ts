@@ -96,7 +96,7 @@ const numberPoint = fc.record({
   attributes: attrs,
   asDouble: dbl,
 })
-const wrap = (resource: string, scope: string, items: string, list: unknown) =>
+const wrap = (resource: string, scope: string, items: string, list: fc.Arbitrary<unknown[]>) =>
   fc.record({ attributes: attrs, list }).map((r) => ({
     [resource]: [
       {
