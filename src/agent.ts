@@ -54,7 +54,9 @@ import {
   listenOptions,
   reportSalvage,
   upstreamPools,
+  createOtlpGrpc,
 } from './agent-build.js'
+import type { OtlpGrpcServer } from './sources/otlp/grpc.js'
 import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
 import type { Inputs } from './inputs/inputs.js'
 
@@ -71,6 +73,7 @@ export class Agent {
   readonly monitor: Monitor
   readonly inputs: Inputs
   readonly http: HttpServer
+  readonly otlpGrpc: OtlpGrpcServer | null
   readonly tags: GlobalTags
   readonly access: AccessPolicy
   readonly tap: TapHub | null
@@ -137,10 +140,9 @@ export class Agent {
       io: this.io,
     })
     this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent, cfg.health)
-    this.http = new HttpServer(
-      createApp(this.httpDeps(), this.metrics.registry),
-      listenOptions(cfg),
-    )
+    const httpDeps = this.httpDeps()
+    this.http = new HttpServer(createApp(httpDeps, this.metrics.registry), listenOptions(cfg))
+    this.otlpGrpc = createOtlpGrpc(loaded, httpDeps, log, this.metrics.registry)
     addBufferGauges(this.metrics.registry, () =>
       CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),
     )
@@ -213,6 +215,7 @@ export class Agent {
       this.inputs,
       this.monitor,
       this.http,
+      this.otlpGrpc,
     ]
     for (const c of parts) if (c) await this.begin(c)
     const addr = this.http.address()

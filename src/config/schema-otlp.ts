@@ -2,7 +2,7 @@
  * The `[otlp]` section: the OpenTelemetry receiver (OTLP/HTTP on the agent's port). Key names
  * follow the reference's `[[inputs.opentelemetry]]` where it has one.
  */
-import { nonNegative, positive } from './checks.js'
+import { listenCheck, nonNegative, positive } from './checks.js'
 import type { SectionSpec } from './spec.js'
 
 const rate = (v: number) => (v >= 0 && v <= 1 ? undefined : 'must be between 0 and 1')
@@ -40,4 +40,12 @@ export const OTLP_SCHEMA = {
     check: nonNegative,
   },
   tags: { type: 'tags', default: {}, env: 'ENV_OTLP_TAGS' },
+  /** OTLP/gRPC; in container mode only when ENV_OTLP_GRPC_ENABLE is set (agent.ts). */
+  grpc_enable: { type: 'bool', default: true, env: 'ENV_OTLP_GRPC_ENABLE' },
+  grpc_listen: {
+    type: 'string',
+    default: '127.0.0.1:4317',
+    env: 'ENV_OTLP_GRPC_LISTEN',
+    check: listenCheck,
+  },
 } as const satisfies SectionSpec

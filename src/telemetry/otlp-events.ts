@@ -19,6 +19,7 @@ export class OtlpEvents {
   private readonly rejected: Counter<'signal'>
   private readonly sampled: Counter<'signal'>
   private readonly dropped: Counter<'signal'>
+  private readonly grpcFailures: Counter
 
   constructor(
     private readonly log: Logger,
@@ -43,6 +44,26 @@ export class OtlpEvents {
       registry,
       'ferry_otlp_dropped_attributes_total',
       'Attributes dropped past [otlp] max_attributes, by signal.',
+    )
+    const failures = 'ferry_otlp_grpc_listen_failures_total'
+    this.grpcFailures =
+      (registry.getSingleMetric(failures) as Counter | undefined) ??
+      new Counter({
+        name: failures,
+        help: 'Starts at which the OTLP/gRPC receiver could not bind [otlp] grpc_listen.',
+        registers: [registry],
+      })
+  }
+
+  grpcListening(listen: string, port: number): void {
+    this.log.info({ event: 'otlp_grpc_started', listen, port }, 'OTLP/gRPC receiver listening')
+  }
+
+  grpcUnavailable(listen: string, err: Error): void {
+    this.grpcFailures.inc()
+    this.log.error(
+      { event: 'otlp_grpc_unavailable', listen, err: err.message },
+      'OTLP/gRPC receiver cannot listen; the agent runs on without it',
     )
   }
 

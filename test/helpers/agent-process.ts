@@ -43,7 +43,8 @@ export async function startAgent(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`agent did not start: ${logs.join('')}`)),
-      20_000,
+      // Generous: a loaded machine can take tens of seconds to start the embedded workspace.
+      60_000,
     )
     child.once('exit', (code) => reject(new Error(`agent exited with ${code}: ${logs.join('')}`)))
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {

@@ -1,10 +1,11 @@
 /**
  * The real OpenTelemetry JS SDK against a running agent with its embedded workspace: an
  * application (otel/sdk-app.ts, a child process) exports a nested trace, a counter, a
- * histogram and logs through the OTLP/HTTP protobuf exporters, and another through the
- * OTLP/HTTP JSON exporters. The agent is killed with SIGKILL as soon as the applications have
- * had their exports answered, then restarted on the same data: every span, metric point and
- * log line is found through DQL with the expected mapping, so nothing answered was lost.
+ * histogram and logs through the OTLP/HTTP protobuf exporters, another through the OTLP/HTTP
+ * JSON exporters and a third through the OTLP/gRPC exporters. The agent is killed with
+ * SIGKILL as soon as the applications have had their exports answered, then restarted on the
+ * same data: every span, metric point and log line is found through DQL with the expected
+ * mapping, so nothing answered was lost.
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -17,6 +18,8 @@ const run = promisify(execFile)
 const APP = new URL('./otel/sdk-app.ts', import.meta.url).pathname
 let agent: AgentProcess
 const traces: Record<string, string> = {}
+const PROTOCOLS = ['proto', 'json', 'grpc']
+const GRPC_ENV = { ENV_OTLP_GRPC_LISTEN: '127.0.0.1:0' }
 
 async function rows(q: string): Promise<Record<string, unknown>[] | null> {
   const res = await fetch(`${agent.url}/v1/query/raw`, {
@@ -32,26 +35,23 @@ async function rows(q: string): Promise<Record<string, unknown>[] | null> {
 }
 
 before(async () => {
-  agent = await startAgent()
-  for (const protocol of ['proto', 'json']) {
-    const out = await run(process.execPath, [
-      '--import',
-      'tsx',
-      APP,
-      agent.url,
-      protocol,
-      `it-${protocol}`,
-    ])
+  agent = await startAgent(GRPC_ENV)
+  const grpcLine = agent.logs.find((l) => l.includes('"otlp_grpc_started"')) ?? ''
+  const grpcUrl = `http://127.0.0.1:${/"port":(\d+)/.exec(grpcLine)?.[1]}`
+  for (const protocol of PROTOCOLS) {
+    const target = protocol === 'grpc' ? grpcUrl : agent.url
+    const args = ['--import', 'tsx', APP, target, protocol, `it-${protocol}`]
+    const out = await run(process.execPath, args)
     traces[protocol] = out.stdout.trim()
     assert.match(traces[protocol], /^[0-9a-f]{32}$/)
   }
   // Every export was answered: a SIGKILL now must lose none of it.
   await agent.stop('SIGKILL')
-  agent = await startAgent({}, undefined, agent.dataDir)
+  agent = await startAgent(GRPC_ENV, undefined, agent.dataDir)
 })
 after(() => agent.stop())
 
-for (const protocol of ['proto', 'json']) {
+for (const protocol of PROTOCOLS) {
   test(`${protocol}: the nested trace is found with its parent/child order and mapping`, async () => {
     const q = `T::opentelemetry:(span_id, parent_id, resource, operation, service, status, span_type, span_kind, source_type, http_method, db_system, error_message, duration) {trace_id = '${traces[protocol]}'}`
     const spans = await poll(async () => {

@@ -9,62 +9,14 @@
  */
 import type { Context, Hono } from 'hono'
 import { FerryError } from '../../../errors.js'
-import type { Category } from '../../../shared/category.js'
 import { accept } from '../../../ingest/accept.js'
-import type { DecodeTask } from '../../../ingest/protocol.js'
 import { otlpEncoding } from '../../../decode/otlp/decode.js'
 import type { OtlpSignal } from '../../../decode/otlp/model.js'
-import type { OtlpOptions } from '../../../decode/otlp/options.js'
 import { exportResponse } from '../../../decode/otlp/response.js'
 import { OtlpEvents } from '../../../telemetry/otlp-events.js'
 import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
 import { budgetedBody } from './write.js'
-
-const CATEGORY: Record<OtlpSignal, Category> = {
-  traces: 'tracing',
-  metrics: 'metric',
-  logs: 'logging',
-}
-
-function options(c: Context<HttpEnv>, deps: HttpDeps): OtlpOptions {
-  const o = deps.config.otlp
-  return {
-    customerTags: o.customer_tags,
-    customerTagsAll: o.customer_tags_all,
-    tags: Object.entries(o.tags),
-    logMaxChars: o.log_max * 1024,
-    splitServiceName: o.split_service_name,
-    message: !o.del_message,
-    samplingRate: o.sampling_rate,
-    maxAttributes: o.max_attributes,
-    maxEntries: deps.config.http_api.max_points_per_request,
-    remoteIp: c.env?.incoming?.socket?.remoteAddress ?? '',
-    fingerprint: `${deps.identity.host}_${deps.identity.version}`,
-  }
-}
-
-function task(
-  c: Context<HttpEnv>,
-  deps: HttpDeps,
-  signal: OtlpSignal,
-  body: Uint8Array,
-): DecodeTask {
-  return {
-    body,
-    category: CATEGORY[signal],
-    contentType: c.req.header('content-type') ?? '',
-    encoding: c.req.header('content-encoding') ?? '',
-    precision: 'n',
-    strict: false,
-    echo: null,
-    now: BigInt(Date.now()) * 1_000_000n,
-    extraTags: deps.tags.forWrite({ ignoreHost: false, election: false }),
-    maxBodyBytes: deps.config.http_api.max_body_size,
-    maxPoints: deps.config.http_api.max_points_per_request,
-    pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: null } : null,
-    otlp: { signal, options: options(c, deps) },
-  }
-}
+import { OTLP_CATEGORY, otlpTask } from '../../otlp/task.js'
 
 /** OTLP clients retry 429 and 503 after Retry-After; every such answer carries one. */
 function withRetryAfter(e: unknown): unknown {
@@ -83,7 +35,7 @@ async function receive(
   signal: OtlpSignal,
   events: OtlpEvents,
 ) {
-  const category = CATEGORY[signal]
+  const category = OTLP_CATEGORY[signal]
   const enc = otlpEncoding(c.req.header('content-type') ?? '')
   if (enc === null)
     throw new FerryError(
@@ -94,10 +46,20 @@ async function receive(
   try {
     const body = await budgetedBody(c.env?.incoming, c.req.raw, deps, releases)
     deps.events.bodyReceived(category, body.length)
-    const out = await accept(acceptDeps(deps), task(c, deps, signal, body), {
-      input: 'opentelemetry',
-      abandoned: () => c.get('signal')?.aborted === true,
-    })
+    const out = await accept(
+      acceptDeps(deps),
+      otlpTask(deps, {
+        signal,
+        body,
+        contentType: c.req.header('content-type') ?? '',
+        encoding: c.req.header('content-encoding') ?? '',
+        remoteIp: c.env?.incoming?.socket?.remoteAddress ?? '',
+      }),
+      {
+        input: 'opentelemetry',
+        abandoned: () => c.get('signal')?.aborted === true,
+      },
+    )
     deps.events.writeAccepted({
       category,
       input: 'opentelemetry',
