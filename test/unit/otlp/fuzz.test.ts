@@ -13,7 +13,7 @@ import { decodeOtlp } from '../../../src/decode/otlp/decode.js'
 import type { OtlpSignal } from '../../../src/decode/otlp/model.js'
 import { DEFAULT_OTLP_OPTIONS } from '../../../src/decode/otlp/options.js'
 import { testApp } from '../../helpers/app.js'
-import { otlpToProto, type OtlpRequest } from '../../helpers/otlp-proto.js'
+import { otlpToProto, type OtlpRequest } from '../../../bench/lib/otlp-proto.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000)
 const FIXTURES = new URL('../../fixtures/otlp/', import.meta.url)

@@ -9,7 +9,7 @@ import { test } from 'node:test'
 import zlib from 'node:zlib'
 import { PbReader } from '../../../src/decode/codec/pb-reader.js'
 import { testApp } from '../../helpers/app.js'
-import { otlpToProto, type OtlpRequest } from '../../helpers/otlp-proto.js'
+import { otlpToProto, type OtlpRequest } from '../../../bench/lib/otlp-proto.js'
 import { payloadShapes } from '../../helpers/points.js'
 
 const FIXTURES = new URL('../../fixtures/otlp/', import.meta.url)

@@ -1,7 +1,7 @@
 /**
  * Encodes an OTLP/JSON request (the fixtures' form) as the same request on the protobuf wire,
  * from a table of OTLP's field numbers, so one fixture tests both encodings. Test-only: the
- * agent never encodes OTLP requests.
+ * agent never encodes OTLP requests (the OTLP tests and `bench:otlp` use it).
  */
 import { PbWriter } from '../../src/decode/codec/pb-writer.js'
 
