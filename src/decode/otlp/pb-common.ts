@@ -31,23 +31,12 @@ export function want(r: PbReader, wire: number, expected: number): PbReader {
   return r
 }
 
-function arrayValues(r: PbReader, depth: number): (AnyValue | null)[] {
-  const out: (AnyValue | null)[] = []
+/** Every message of repeated field 1 (ArrayValue, KeyValueList, Resource, the requests). */
+function repeated1<T>(r: PbReader, read: (sub: PbReader) => T): T[] {
+  const out: T[] = []
   eachField(r, (f, w) => {
     if (f !== 1) return false
-    expectWire(r, w, 2)
-    out.push(anyValue(r.sub(), depth + 1))
-    return true
-  })
-  return out
-}
-
-function kvList(r: PbReader, depth: number): KeyValue[] {
-  const out: KeyValue[] = []
-  eachField(r, (f, w) => {
-    if (f !== 1) return false
-    expectWire(r, w, 2)
-    out.push(keyValue(r.sub(), depth + 1))
+    out.push(read(want(r, w, 2).sub()))
     return true
   })
   return out
@@ -64,8 +53,8 @@ export function anyValue(r: PbReader, depth = 0): AnyValue | null {
     else if (f === 2) v = { k: 'bool', v: r.bool() }
     else if (f === 3) v = { k: 'int', v: r.int64() }
     else if (f === 4) v = { k: 'double', v: r.double() }
-    else if (f === 5) v = { k: 'array', v: arrayValues(r.sub(), depth) }
-    else if (f === 6) v = { k: 'kvlist', v: kvList(r.sub(), depth) }
+    else if (f === 5) v = { k: 'array', v: repeated1(r.sub(), (x) => anyValue(x, depth + 1)) }
+    else if (f === 6) v = { k: 'kvlist', v: repeated1(r.sub(), (x) => keyValue(x, depth + 1)) }
     else v = { k: 'bytes', v: r.bytes().slice() }
     return true
   })
@@ -101,31 +90,12 @@ export function readScope(r: PbReader): Scope {
   return s
 }
 
-function readResource(r: PbReader): KeyValue[] {
-  const attrs: KeyValue[] = []
-  eachField(r, (f, w) => {
-    if (f !== 1) return false
-    expectWire(r, w, 2)
-    attrs.push(keyValue(r.sub()))
-    return true
-  })
-  return attrs
-}
-
 /**
  * ResourceSpans / ResourceMetrics / ResourceLogs and their Scope* messages share one layout:
  * resource = 1, scope entries = 2, schema_url = 3; scope = 1, items = 2 in each scope entry.
  */
 export function readGroups<T>(body: Uint8Array, item: (r: PbReader) => T): ResourceGroup<T>[] {
-  const groups: ResourceGroup<T>[] = []
-  const r = new PbReader(body)
-  eachField(r, (f, w) => {
-    if (f !== 1) return false
-    expectWire(r, w, 2)
-    groups.push(readGroup(r.sub(), item))
-    return true
-  })
-  return groups
+  return repeated1(new PbReader(body), (g) => readGroup(g, item))
 }
 
 function readGroup<T>(r: PbReader, item: (r: PbReader) => T): ResourceGroup<T> {
@@ -133,7 +103,7 @@ function readGroup<T>(r: PbReader, item: (r: PbReader) => T): ResourceGroup<T> {
   eachField(r, (f, w) => {
     if (f < 1 || f > 3) return false
     expectWire(r, w, 2)
-    if (f === 1) g.attributes = readResource(r.sub())
+    if (f === 1) g.attributes = repeated1(r.sub(), (x) => keyValue(x))
     else if (f === 2) g.scopes.push(readScopeEntry(r.sub(), item))
     else g.schemaUrl = r.string()
     return true
