@@ -53,7 +53,9 @@ import {
   createUpstreams,
   listenOptions,
   upstreamPools,
+  createOtlpGrpc,
 } from './agent-build.js'
+import type { OtlpGrpcServer } from './sources/otlp/grpc.js'
 import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
 import type { Inputs } from './inputs/inputs.js'
 
@@ -70,6 +72,7 @@ export class Agent {
   readonly monitor: Monitor
   readonly inputs: Inputs
   readonly http: HttpServer
+  readonly otlpGrpc: OtlpGrpcServer | null
   readonly tags: GlobalTags
   readonly access: AccessPolicy
   readonly tap: TapHub | null
@@ -138,10 +141,9 @@ export class Agent {
       io: this.io,
     })
     this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent, cfg.health)
-    this.http = new HttpServer(
-      createApp(this.httpDeps(), this.metrics.registry),
-      listenOptions(cfg),
-    )
+    const httpDeps = this.httpDeps()
+    this.http = new HttpServer(createApp(httpDeps, this.metrics.registry), listenOptions(cfg))
+    this.otlpGrpc = createOtlpGrpc(loaded, httpDeps, log, this.metrics.registry)
     addBufferGauges(this.metrics.registry, () =>
       CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),
     )
@@ -219,6 +221,7 @@ export class Agent {
       this.inputs,
       this.monitor,
       this.http,
+      this.otlpGrpc,
     ]
     for (const c of parts) if (c) await this.begin(c)
     const addr = this.http.address()

@@ -10,6 +10,7 @@ import { DIALTEST_SCHEMA } from './schema-dialtest.js'
 import { DATAWAY_NET_KEYS, DATAWAY_NTP_SCHEMA, IO_SCHEMA } from './schema-dataway-net.js'
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
 import { RUM_SCHEMA } from './schema-rum.js'
+import { OTLP_SCHEMA } from './schema-otlp.js'
 import { HEALTH_SCHEMA, TAP_SCHEMA } from './schema-ops.js'
 import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
 import { nonNegative, positive } from './checks.js'
@@ -187,6 +188,7 @@ export const SCHEMA = {
   dialtesting: DIALTEST_SCHEMA,
   workspace: WORKSPACE_SCHEMA,
   rum: RUM_SCHEMA,
+  otlp: OTLP_SCHEMA,
   health: HEALTH_SCHEMA,
   tap: TAP_SCHEMA,
 } as const satisfies Record<string, SectionSpec>

@@ -15,7 +15,8 @@ const OPEN_BRACKET = 91
 
 /** Cheap tests on the task alone; the body is looked at only when they pass. */
 function eligible(t: DecodeTask): boolean {
-  if (t.echo || t.strict || t.rum || t.io || formatOf(t.contentType) !== 'lp') return false
+  if (t.otlp || t.echo || t.strict || t.rum || t.io || formatOf(t.contentType) !== 'lp')
+    return false
   const opts = optionsFor(t.category)
   return opts.required.length === 0 && opts.disabledKeys.length === 0
 }
