@@ -13,7 +13,7 @@
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { makeNginxBody } from './corpus.js'
-import { makeHostBody, NUMERIC_FIELDS } from './corpus-hosts.js'
+import { makeHostBody, PEER_SAMPLES_PER_POINT } from './corpus-hosts.js'
 import { fastShare } from './lib/fast-share.js'
 import { anonRssOf } from './lib/go-peer.js'
 import { startBaseline, startFerry, startVm, startVmagent, type Target } from './lib/peers.js'
@@ -38,10 +38,16 @@ interface Case {
 
 const TARGETS: [string, () => Promise<Target | null>][] = [
   ['ferry', startFerry],
-  ['vmagent', () => startVmagent(NUMERIC_FIELDS)],
-  ['victoria-metrics', () => startVm(NUMERIC_FIELDS)],
+  ['vmagent', () => startVmagent(PEER_SAMPLES_PER_POINT)],
+  ['victoria-metrics', () => startVm(PEER_SAMPLES_PER_POINT)],
   ['node:http', startBaseline],
 ]
+
+/** BENCH_CASES (comma-separated case names) runs only those cases. */
+function selected(c: Case): boolean {
+  const only = process.env.BENCH_CASES
+  return !only || only.split(',').includes(c.name)
+}
 
 function cases(): Case[] {
   const lp = (n: number) => (seed: number) => Buffer.from(makeHostBody(n, seed))
@@ -96,7 +102,15 @@ function sampleAnon(pid: number | undefined): () => number {
   }
 }
 
+/** One write first, unmeasured: script compilation and first-use set-up are not throughput. */
+async function warmUp(t: Target, c: Case): Promise<void> {
+  const url = t.url + t.writePath(c.category)
+  const res = await fetch(url, { method: 'POST', body: c.body, headers: c.headers })
+  await res.arrayBuffer()
+}
+
 async function measure(target: string, t: Target, c: Case): Promise<Cell> {
+  await warmUp(t, c)
   const anon = sampleAnon(t.pid)
   const cpu0 = cpuSecondsOf(t.pid)
   const shape = { seconds: SECONDS, connections: CONNECTIONS, threads: THREADS, headers: c.headers }
@@ -135,7 +149,7 @@ async function shares(all: Case[]): Promise<Map<string, number>> {
 }
 
 async function main() {
-  const all = cases()
+  const all = cases().filter(selected)
   console.log(
     `corpus: ${all.map((c) => `${c.name} ${c.body.length} B`).join(', ')}; ` +
       `load: ${fs.existsSync(WRK_BINARY) ? 'wrk' : 'node:http (wrk not installed)'}, ` +
