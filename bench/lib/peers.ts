@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startChild } from './child.js'
-import { startGoPeer } from './go-peer.js'
+import { mappedRssOf, startGoPeer } from './go-peer.js'
 import { startVictoria } from './victoria.js'
 
 export const VMAGENT_BINARY = '/usr/bin/vmagent'
@@ -82,7 +82,13 @@ export async function startFerry(): Promise<Target> {
       const text = await (await fetch(`${agent.url}/metrics`)).text()
       const heap = Number(/^ferry_nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? NaN)
       const errors = await sinkErrors(sink)
-      return `main-thread heap used ${(heap / 2 ** 20).toFixed(0)} MB${errors ? `; ${errors}` : ''}`
+      const [lmdb, file] = mappedRssOf(agent.proc.pid, '/data.mdb')
+      const buffer = Number(/^ferry_buffer_bytes\{category="metric"\} (\S+)/m.exec(text)?.[1] ?? 0)
+      return (
+        `main-thread heap used ${(heap / 2 ** 20).toFixed(0)} MB; LMDB pages resident ` +
+        `${lmdb.toFixed(0)} MB of a ${file.toFixed(0)} MB file, ${(buffer / 2 ** 20).toFixed(0)} MB buffered` +
+        (errors ? `; ${errors}` : '')
+      )
     },
     async stop() {
       await agent.stop()
