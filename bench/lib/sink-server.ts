@@ -6,9 +6,9 @@
  * the same kind of work per delivered point. `GET /count` answers the totals as JSON.
  */
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import { countPoints, countSamples } from './rw-sink.js'
+import { serveOnLoopback } from './serve.js'
 
 const kind = process.argv[2] === 'remote-write' ? 'remote-write' : 'ferry'
 const totals = { items: 0, bodies: 0, errors: 0 }
@@ -40,9 +40,4 @@ const server = http.createServer((req, res) => {
     res.end()
   })
 })
-server.keepAliveTimeout = 65_000
-server.listen(0, '127.0.0.1', () => {
-  const a = server.address() as AddressInfo
-  console.log(`listening ${a.address}:${a.port}`)
-})
-process.on('SIGTERM', () => server.close(() => process.exit(0)))
+serveOnLoopback(server)
