@@ -8,7 +8,8 @@ import type { LoadedConfig } from './config/load.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import type { SalvageReport } from './buffer/disk/salvage.js'
 import { DecodePool } from './ingest/pool.js'
-import { inlineFirst } from './ingest/inline-first.js'
+import { INLINE_MAX_BYTES, inlineFirst } from './ingest/inline-first.js'
+import { LoopLoad } from './ingest/loop-load.js'
 import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
 import { pipelineDeps } from './ingest/pipeline-deps.js'
@@ -153,7 +154,12 @@ export class Agent {
     return {
       config: loaded.config,
       decoder: timedDecoder(
-        inlineFirst(this.pool, this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null),
+        inlineFirst(
+          this.pool,
+          this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null,
+          INLINE_MAX_BYTES,
+          new LoopLoad(),
+        ),
         decodeSeconds,
       ),
       buffer: this.buffer,
