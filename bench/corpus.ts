@@ -1,8 +1,9 @@
 /**
- * The benchmark corpus: line protocol bodies of `points` points, about 320 bytes a point,
- * 8 tags and 10 mixed fields (int, uint, float, bool), as the write benchmark specifies. Metric
- * points: string fields would be dropped by the metric corrections, so the corpus has none.
- * Beside it, nginx access lines as logging points, for the pipeline's shipped nginx script.
+ * A uniform corpus for tests and the workspace benchmark: line protocol bodies of `points`
+ * points, about 320 bytes a point, 8 tags and 10 mixed fields (int, uint, float, bool), no
+ * string field and no escape. The write benchmarks use the host corpus (`corpus-hosts.ts`),
+ * shaped like real Telegraf data. Beside it, nginx access lines as logging points, for the
+ * pipeline's shipped nginx script.
  */
 const HOSTS = ['web-01', 'web-02', 'db-01', 'cache-01', 'edge-07']
 

@@ -14,7 +14,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { MALLOC_TUNABLES } from '../src/shared/malloc.js'
-import { makeBody } from './corpus.js'
+import { makeHostBody } from './corpus-hosts.js'
 import { startChild, type Child } from './lib/child.js'
 import { startClients } from './lib/clients.js'
 import { hostileCases } from './lib/hostile.js'
@@ -76,7 +76,7 @@ async function main() {
     /"event":"agent_started","listen":"([^"]+)"/,
   )
   try {
-    const body = Buffer.from(makeBody(POINTS))
+    const body = Buffer.from(makeHostBody(POINTS))
     await goodRun(child, body, false).catch(() => undefined) // warm-up pass is the first run
     const calm = await goodRun(child, body, false)
     const calmRss = child.peakRssMb()

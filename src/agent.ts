@@ -8,7 +8,8 @@ import type { LoadedConfig } from './config/load.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import type { ProbeResult } from './buffer/disk/probe.js'
 import { DecodePool } from './ingest/pool.js'
-import { inlineFirst } from './ingest/inline-first.js'
+import { INLINE_MAX_BYTES, inlineFirst } from './ingest/inline-first.js'
+import { LoopLoad } from './ingest/loop-load.js'
 import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
 import { pipelineDeps } from './ingest/pipeline-deps.js'
@@ -161,7 +162,12 @@ export class Agent {
         return running()
       },
       decoder: timedDecoder(
-        inlineFirst(this.pool, this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null),
+        inlineFirst(
+          this.pool,
+          this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null,
+          INLINE_MAX_BYTES,
+          new LoopLoad(),
+        ),
         decodeSeconds,
       ),
       buffer: this.buffer,

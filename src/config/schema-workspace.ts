@@ -84,13 +84,15 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_MAX_RESULT_ROWS',
     check: positive,
   },
+  // Sized for a small host (2 cores, a few GB) where the agent runs beside the workspace: larger
+  // sorts and aggregations spill to disk rather than grow the process.
   memory_limit: {
     type: 'bytes',
-    default: 1024 * 1024 * 1024,
+    default: 256 * 1024 * 1024,
     env: 'ENV_WORKSPACE_MEMORY_LIMIT',
     check: (v: number) => (v >= 64 * 1024 * 1024 ? undefined : 'at least 64MiB'),
   },
-  threads: { type: 'int', default: 0, env: 'ENV_WORKSPACE_THREADS', check: nonNegative },
+  threads: { type: 'int', default: 2, env: 'ENV_WORKSPACE_THREADS', check: nonNegative },
   decode_workers: {
     type: 'int',
     default: 1,

@@ -19,6 +19,7 @@ import type { Batch, BatchBuffer, BufferStats, DeadLetter, Plan, StoredBatch } f
 import { Capacity } from './capacity.js'
 import { DeadLetters } from './dead-letters.js'
 import { firstKeyOf, type Key } from './keys.js'
+import { mapSizeFor } from './map-size.js'
 import { LedgerWriter, ledgerMismatch, readLedger, snapshot, type LedgerData } from './ledger.js'
 import { Positions } from './positions.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
@@ -63,6 +64,7 @@ export class DiskBuffer implements BatchBuffer {
       path: this.opts.path,
       maxDbs: 16,
       pageSize: 16384,
+      mapSize: mapSizeFor(this.opts),
       // A directory whatever its name looks like (lmdb takes `buffer.old` for a file name).
       noSubdir: false,
       // `async` durability: a commit is acknowledged when visible; the flush follows it.

@@ -44,7 +44,8 @@ export class Db {
     fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 })
     const file = path.join(opts.dir, DB_FILE)
     const config: Record<string, string> = {
-      memory_limit: `${Math.floor(opts.memoryLimit / 1024 / 1024)}MB`,
+      // MiB as configured: DuckDB reads `MB` as 10^6 bytes.
+      memory_limit: `${Math.floor(opts.memoryLimit / 1024 / 1024)}MiB`,
       temp_directory: path.join(opts.dir, 'tmp'),
     }
     if (opts.threads > 0) config.threads = String(opts.threads)
