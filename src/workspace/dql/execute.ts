@@ -1,11 +1,10 @@
 /**
- * Answers a `/v1/query/raw` body: each query is parsed, compiled and run on its own
- * connection; rows come back grouped into series
+ * Answers a `/v1/query/raw` body: each query is parsed, compiled for the engine's dialect and
+ * run through the StorageEngine (never a database directly); rows come back grouped into series
  * `{name, tags?, columns: ["time", ...], values: [[ms, ...], ...]}`.
  */
 import { FerryError } from '../../errors.js'
-import type { Catalog } from '../store/catalog.js'
-import type { Db, Row } from '../store/db.js'
+import type { Row, StorageEngine } from '../store/engine.js'
 import { tableName } from '../store/names.js'
 import { compile, type Plan } from './compile.js'
 import { parseQueryOptions, type QueryOptions } from './options.js'
@@ -33,8 +32,7 @@ export interface QueryResult {
 }
 
 export interface QueryContext {
-  db: Db
-  catalog: Catalog
+  engine: Pick<StorageEngine, 'catalog' | 'dialect' | 'query'>
   workspaceId: string
   maxRows: number
   timeoutMs: number
@@ -62,9 +60,6 @@ function toSeries(name: string, plan: Plan, rows: Row[]): Series[] {
   return series
 }
 
-/** DuckDB reports type and binding problems of a query as these; they are the query's fault. */
-const USER_ERRORS = /^(Binder|Conversion|Invalid Input|Out of Range|Parser) Error/
-
 export interface Planned {
   opts: QueryOptions
   query: Query
@@ -84,8 +79,8 @@ export function planQuery(ctx: QueryContext, raw: unknown, index: number): Plann
     throw e
   }
   const table = tableName(query.category, query.source)
-  const known = ctx.catalog.table(ctx.workspaceId, table)
-  const plan = compile({
+  const known = ctx.engine.catalog.table(ctx.workspaceId, table)
+  const plan = compile(ctx.engine.dialect, {
     workspaceId: ctx.workspaceId,
     table,
     info: known ?? { phys: table, columns: [], byName: new Map(), parts: null },
@@ -108,10 +103,10 @@ async function runOne(
   let rows: Row[] = []
   if (exists) {
     try {
-      rows = (await ctx.db.query(plan.sql, plan.params, ctx.timeoutMs)).rows
+      rows = (await ctx.engine.query(plan.sql, plan.params, ctx.timeoutMs)).rows
     } catch (e) {
-      const msg = (e as Error).message
-      if (USER_ERRORS.test(msg)) throw new FerryError('queryInvalid', `queries[${index}]: ${msg}`)
+      if (e instanceof FerryError && e.code === 'queryInvalid')
+        throw new FerryError('queryInvalid', `queries[${index}]: ${e.message}`)
       throw e
     }
   }

@@ -13,6 +13,7 @@ import { FerryError } from '../../errors.js'
 import { LruMap } from '../../shared/lru.js'
 import { matchesDigest, secretDigest } from '../../shared/secret.js'
 import type { Db } from './db.js'
+import type { AccountStore } from './metadata.js'
 
 export const KEY_CACHE_SIZE = 10_000
 
@@ -39,7 +40,7 @@ function toWorkspace(r: unknown[]): Workspace {
   return { id: String(r[0]), name: String(r[1]), token: String(r[2]), createdAt: Number(r[3]) }
 }
 
-export class Accounts {
+export class Accounts implements AccountStore {
   private tokens: { ws: Workspace; digest: Buffer }[] | null = null
   /** Bumped by every change, so a list read before the change is not cached after it. */
   private generation = 0

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import { FerryError } from '../../errors.js'
 import type { Db } from './db.js'
+import type { DashboardStore } from './metadata.js'
 
 export interface Dashboard {
   uuid: string
@@ -51,7 +52,7 @@ function toDashboard(r: unknown[]): Dashboard {
   }
 }
 
-export class Dashboards {
+export class Dashboards implements DashboardStore {
   constructor(private readonly db: Db) {}
 
   async list(ws: string, search: string, offset: number, limit: number): Promise<Page<Dashboard>> {

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import { FerryError } from '../../errors.js'
 import type { Db } from './db.js'
+import type { LabelStore } from './metadata.js'
 
 export interface LabelRequest {
   object_class: string
@@ -50,7 +51,7 @@ function labelId(ws: string, r: LabelRequest): string {
   return `lbl_${h.digest('hex').slice(0, 32)}`
 }
 
-export class Labels {
+export class Labels implements LabelStore {
   constructor(private readonly db: Db) {}
 
   async set(ws: string, r: LabelRequest): Promise<string> {

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import { DuckDBBlobValue } from '@duckdb/node-api'
 import type { Db } from './db.js'
+import type { ReplayStore } from './metadata.js'
 
 export interface ReplayInput {
   fields: Record<string, string>
@@ -26,7 +27,7 @@ export interface ReplayInfo {
 
 const num = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : 0)
 
-export class Replays {
+export class Replays implements ReplayStore {
   constructor(
     private readonly db: Db,
     private readonly maxBytes: number,

@@ -6,6 +6,7 @@
  */
 import { isCategory, type Category } from '../../shared/category.js'
 import type { Db } from './db.js'
+import type { RetentionOverrideStore } from './metadata.js'
 
 export interface RetentionOverride {
   workspaceId: string
@@ -16,7 +17,7 @@ export interface RetentionOverride {
 /** Overrides by workspace id, then category: what one sweep reads once. */
 export type OverrideMap = Map<string, Map<Category, number>>
 
-export class RetentionOverrides {
+export class RetentionOverrides implements RetentionOverrideStore {
   constructor(private readonly db: Db) {}
 
   /** Sets (or replaces) the retention of `category` in the workspace. */

@@ -43,8 +43,7 @@ for (const [i, c] of cases.entries()) {
     const deps = w.service.deps!
     const ws = await w.service.ensureWorkspace('test')
     const ctx = {
-      db: deps.db,
-      catalog: deps.catalog,
+      engine: deps.engine,
       workspaceId: ws.id,
       maxRows: 1000,
       timeoutMs: 10_000,
