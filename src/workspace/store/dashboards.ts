@@ -36,7 +36,7 @@ export interface Page<T> {
 
 const COLUMNS = 'id, name, "desc", tags, extend, template, created_at, updated_at, creator, updator'
 
-function toDashboard(r: unknown[]): Dashboard {
+export function toDashboard(r: unknown[]): Dashboard {
   return {
     uuid: String(r[0]),
     name: String(r[1]),

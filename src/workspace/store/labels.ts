@@ -45,7 +45,7 @@ export function parseLabelRequest(body: unknown, withLabels: boolean): LabelRequ
   return req
 }
 
-function labelId(ws: string, r: LabelRequest): string {
+export function labelId(ws: string, r: LabelRequest): string {
   const h = crypto.createHash('sha256')
   for (const part of [ws, r.object_class, r.object_name, r.key, r.value]) h.update(`${part}\0`)
   return `lbl_${h.digest('hex').slice(0, 32)}`

@@ -58,12 +58,17 @@ export class RetentionOverrides implements RetentionOverrideStore {
   }
 
   async map(): Promise<OverrideMap> {
-    const out: OverrideMap = new Map()
-    for (const o of await this.list()) {
-      let m = out.get(o.workspaceId)
-      if (!m) out.set(o.workspaceId, (m = new Map()))
-      m.set(o.category, o.keepMs)
-    }
-    return out
+    return overrideMap(await this.list())
   }
+}
+
+/** Overrides grouped by workspace id, then category. */
+export function overrideMap(list: RetentionOverride[]): OverrideMap {
+  const out: OverrideMap = new Map()
+  for (const o of list) {
+    let m = out.get(o.workspaceId)
+    if (!m) out.set(o.workspaceId, (m = new Map()))
+    m.set(o.category, o.keepMs)
+  }
+  return out
 }
