@@ -3,6 +3,7 @@
  * dialect (DuckDB: duckdb/render.ts). The result keeps both: the query plan for what the answer means
  * (its series, columns, paging), the SQL for the engine.
  */
+import { FerryError } from '../../errors.js'
 import type { QueryParam, StorageEngine } from '../store/engine.js'
 import { renderDuckDb } from './duckdb/render.js'
 import type { QueryPlan } from './plan.js'
@@ -25,17 +26,18 @@ export interface Plan {
 export type CompileInput = PlanInput
 
 /** Each dialect's renderer of a plan to one SQL statement and its parameters. */
-const RENDERERS: Record<
-  StorageEngine['dialect'],
-  (q: QueryPlan) => { sql: string; params: QueryParam[] }
+const RENDERERS: Partial<
+  Record<StorageEngine['dialect'], (q: QueryPlan) => { sql: string; params: QueryParam[] }>
 > = {
   // DuckDB's renderer types its parameters as DuckDB values; it only ever adds scalars.
   duckdb: (q) => renderDuckDb(q) as { sql: string; params: QueryParam[] },
 }
 
 export function compile(dialect: StorageEngine['dialect'], input: CompileInput): Plan {
+  const render = RENDERERS[dialect]
+  if (!render) throw new FerryError('queryInvalid', `DQL has no renderer for the ${dialect} engine`)
   const query = planQuery(input)
-  const { sql, params } = RENDERERS[dialect](query)
+  const { sql, params } = render(query)
   return {
     sql,
     params,

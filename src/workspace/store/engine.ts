@@ -31,7 +31,7 @@ export interface TableCatalog {
 
 export interface StorageEngine {
   /** The SQL dialect queries must be planned for. */
-  readonly dialect: 'duckdb'
+  readonly dialect: 'duckdb' | 'clickhouse'
   readonly catalog: TableCatalog
   /** One decoded body of one workspace, stored durably (group-committed with others). */
   ingest(req: WriteRequest): Promise<WriteResult>

@@ -129,7 +129,7 @@ export function storageContract(name: string, open: () => Promise<StorageEngine>
       })
       await e.ingest(request(lines.join('\n'), 'chunks'))
       const r = await e.query(
-        `SELECT host, dc, count(*) FROM ${e.tableRef(WS, 'M::m')} GROUP BY ALL ORDER BY ALL`,
+        `SELECT host, dc, count(*) FROM ${e.tableRef(WS, 'M::m')} GROUP BY host, dc ORDER BY host, dc`,
       )
       const rows = r.rows.map(([h, d, n]) => [h, d, Number(n)])
       assert.deepEqual(rows, [

@@ -90,6 +90,26 @@ export const META_TABLES: Record<string, MetaTable> = {
     columns: [['workspace_id', 'String'], ['category', 'String'], ['keep_ms', 'Int64'], ...common],
     key: ['workspace_id', 'category'],
   },
+  // The column catalog of the point tables: tag or field, the logical type (catalog.ts).
+  columns: {
+    name: 'columns',
+    columns: [
+      ['workspace_id', 'String'],
+      ['tbl', 'String'],
+      ['col', 'String'],
+      ['pos', 'Int64'],
+      ['kind', 'String'],
+      ['type', 'String'],
+      ...common,
+    ],
+    key: ['workspace_id', 'tbl', 'col'],
+  },
+  // Package ids stored, so a body sent again is answered duplicate (engine.ts).
+  packages: {
+    name: 'packages',
+    columns: [['workspace_id', 'String'], ['pkg_id', 'String'], ['seen_at', 'Int64'], ...common],
+    key: ['workspace_id', 'pkg_id'],
+  },
   replays: {
     name: 'replays',
     columns: [

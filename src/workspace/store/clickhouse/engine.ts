@@ -1,0 +1,149 @@
+/**
+ * The ClickHouse storage engine (StorageEngine, ../engine.ts): points in one database per
+ * workspace (catalog.ts), one RowBinary INSERT per table of a body (insert.ts), package ids in
+ * `<prefix>_meta.packages`, retention by dropping day partitions (retention.ts). Many
+ * processes may run it over one ClickHouse: it keeps only caches.
+ *
+ * Dedupe: a body whose package id was stored within the window is answered duplicate; one id
+ * in flight in this process is stored once (the second waits for the first). The id is
+ * recorded after the rows, so a process killed between the two stores the retried body again:
+ * on plain MergeTree that is the residual duplicate; replicated tables drop the identical
+ * retried block.
+ *
+ * Bounds: at most `maxPendingPoints` points in flight (then `workspaceBusy`, 503); every call
+ * has a deadline (`timeoutMs`), past which the caller gets an error and ClickHouse is left to
+ * finish or abort on its own.
+ */
+import { FerryError } from '../../../errors.js'
+import type { Rows } from '../db.js'
+import type { QueryParam, StorageEngine } from '../engine.js'
+import type { ObjectPage, ObjectQuery } from '../objects.js'
+import type { RetentionConfig, SweepResult } from '../retention.js'
+import type { WriteRequest, WriteResult } from '../write-request.js'
+import { ClickHouseCatalog } from './catalog.js'
+import type { ClickHouseClient } from './client.js'
+import { encodeBatch } from './insert.js'
+import { META_TABLES } from './meta-ddl.js'
+import { MetaTables } from './meta-tables.js'
+import { clickHouseObjects } from './objects.js'
+import { sweepClickHouse } from './retention.js'
+import { ClickHouseRetentionOverrides } from './retention-overrides.js'
+import { bindParams } from './sql.js'
+
+export interface ClickHouseEngineOptions {
+  /** Databases are `<prefix>_meta` and `<prefix>_w_<hex>` per workspace. */
+  prefix: string
+  dedupeWindowMs: number
+  maxPendingPoints: number
+  insertTimeoutMs: number
+  queryTimeoutMs: number
+}
+
+const PACKAGES = META_TABLES.packages
+
+export class ClickHouseEngine implements StorageEngine {
+  readonly dialect = 'clickhouse'
+  private pending = 0
+  private readonly inFlight = new Map<string, Promise<WriteResult>>()
+
+  private constructor(
+    private readonly client: ClickHouseClient,
+    private readonly meta: MetaTables,
+    readonly catalog: ClickHouseCatalog,
+    private readonly opts: ClickHouseEngineOptions,
+  ) {}
+
+  static async open(
+    client: ClickHouseClient,
+    o: ClickHouseEngineOptions,
+  ): Promise<ClickHouseEngine> {
+    const meta = new MetaTables(client, `${o.prefix}_meta`, o.queryTimeoutMs)
+    await meta.create()
+    const ddl = (sql: string) => client.command(sql, { timeoutMs: o.queryTimeoutMs })
+    const db = (ws: string) => `${o.prefix}_w_${ws.replace(/^wksp_/, '')}`
+    const catalog = new ClickHouseCatalog(meta, ddl, db)
+    await catalog.load()
+    return new ClickHouseEngine(client, meta, catalog, o)
+  }
+
+  async ingest(req: WriteRequest): Promise<WriteResult> {
+    if (this.pending + req.points > this.opts.maxPendingPoints && this.pending > 0)
+      throw new FerryError('workspaceBusy', 'too many points waiting for ClickHouse', {
+        retryAfter: 1,
+      })
+    this.pending += req.points
+    try {
+      if (!req.pkgId) return await this.store(req)
+      const key = `${req.workspaceId}/${req.pkgId}`
+      const earlier = this.inFlight.get(key)
+      if (
+        earlier &&
+        (await earlier.then(
+          () => true,
+          () => false,
+        ))
+      )
+        return { stored: 0, duplicate: true }
+      const p = this.storeOnce(req)
+      this.inFlight.set(key, p)
+      try {
+        return await p
+      } finally {
+        if (this.inFlight.get(key) === p) this.inFlight.delete(key)
+      }
+    } finally {
+      this.pending -= req.points
+    }
+  }
+
+  private async storeOnce(req: WriteRequest): Promise<WriteResult> {
+    const since = Date.now() - this.opts.dedupeWindowMs
+    const seen = await this.meta.select(
+      PACKAGES,
+      'pkg_id',
+      'workspace_id = $1 AND pkg_id = $2 AND seen_at >= $3',
+      [req.workspaceId, req.pkgId!, since],
+    )
+    if (seen.length) return { stored: 0, duplicate: true }
+    const r = await this.store(req)
+    await this.meta.put(PACKAGES, [[req.workspaceId, req.pkgId!, Date.now()]])
+    return r
+  }
+
+  private async store(req: WriteRequest): Promise<WriteResult> {
+    for (const batch of req.tables) {
+      const info = await this.catalog.prepare(req.workspaceId, batch)
+      const { columns, body } = encodeBatch(batch, info)
+      await this.client.insert(this.catalog.ref(req.workspaceId, batch.table), columns, body, {
+        timeoutMs: this.opts.insertTimeoutMs,
+      })
+    }
+    return { stored: req.points, duplicate: false }
+  }
+
+  tableRef(workspaceId: string, table: string): string | undefined {
+    return this.catalog.table(workspaceId, table) && this.catalog.ref(workspaceId, table)
+  }
+
+  async query(sql: string, params: QueryParam[] = [], timeoutMs?: number): Promise<Rows> {
+    const r = await this.client.query(bindParams(sql, params), {
+      timeoutMs: timeoutMs ?? this.opts.queryTimeoutMs,
+    })
+    return { columns: r.columns, rows: r.rows }
+  }
+
+  objects(q: ObjectQuery): Promise<ObjectPage> {
+    return clickHouseObjects(this.client, this.catalog, q, this.opts.queryTimeoutMs)
+  }
+
+  async retain(cfg: RetentionConfig, nowMs = Date.now()): Promise<SweepResult[]> {
+    const overrides = await new ClickHouseRetentionOverrides(this.meta).map()
+    const timeoutMs = this.opts.queryTimeoutMs
+    return sweepClickHouse(this.client, this.catalog, cfg, overrides, nowMs, timeoutMs)
+  }
+
+  /** Lets this process's writes finish; the client's sockets are the caller's to close. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.inFlight.values()])
+  }
+}
