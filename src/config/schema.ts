@@ -11,7 +11,11 @@ import { DATAWAY_NET_KEYS, DATAWAY_NTP_SCHEMA, IO_SCHEMA } from './schema-datawa
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
 import { RUM_SCHEMA } from './schema-rum.js'
 import { HEALTH_SCHEMA, TAP_SCHEMA } from './schema-ops.js'
-import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
+import {
+  WORKSPACE_CLICKHOUSE_SCHEMA,
+  WORKSPACE_SCHEMA,
+  type WorkspaceConfig,
+} from './schema-workspace.js'
 import { nonNegative, positive } from './checks.js'
 import type { ConfigOf, SectionSpec } from './spec.js'
 
@@ -180,6 +184,7 @@ export const SCHEMA = {
   pipeline: PIPELINE_SCHEMA,
   dialtesting: DIALTEST_SCHEMA,
   workspace: WORKSPACE_SCHEMA,
+  'workspace.clickhouse': WORKSPACE_CLICKHOUSE_SCHEMA,
   rum: RUM_SCHEMA,
   health: HEALTH_SCHEMA,
   tap: TAP_SCHEMA,

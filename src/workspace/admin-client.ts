@@ -93,7 +93,7 @@ export async function withAdmin<T>(cfg: Config, fn: (ops: AdminOps) => Promise<T
   const dir = workspaceDir(cfg)
   let store: MetadataHandle
   try {
-    store = await openMetadata(cfg.workspace, dir)
+    store = await openMetadata(cfg.workspace, dir, cfg['workspace.clickhouse'])
   } catch (e) {
     if (e instanceof FerryError && e.code === 'databaseLocked') return fn(remote(cfg, dir))
     throw e

@@ -11,6 +11,7 @@ import { Registry } from 'prom-client'
 import type { Component } from '../component.js'
 import { FerryError } from '../errors.js'
 import type { Config, WorkspaceConfig } from '../config/schema.js'
+import type { WorkspaceClickHouseConfig } from '../config/schema-workspace.js'
 import { HttpServer } from '../http/server.js'
 import type { Logger } from '../telemetry/logger.js'
 import { createWorkspaceApp } from './api/app.js'
@@ -51,13 +52,15 @@ export class WorkspaceService implements Component {
     private readonly dir: string,
     private readonly log: Logger,
     private readonly hooks: ServiceHooks = {},
+    /** `[workspace.clickhouse]`, read when `engine = "clickhouse"`. */
+    private readonly clickhouse?: WorkspaceClickHouseConfig,
   ) {
     this.decoder = new UploadDecoder(cfg.decode_workers, 64)
   }
 
   async start(): Promise<void> {
     const c = this.cfg
-    const stores = await openStores(c, this.dir)
+    const stores = await openStores(c, this.dir, this.clickhouse)
     this.stores = stores
     const { engine, meta } = stores
     await this.decoder.start()

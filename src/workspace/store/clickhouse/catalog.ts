@@ -8,7 +8,9 @@
  * - DDL is idempotent: CREATE ... IF NOT EXISTS, and an ADD COLUMN refused because another
  *   process added the column first is taken as done (18.16 has no IF NOT EXISTS there).
  * - Types only widen (DOUBLE or BOOLEAN to VARCHAR, by MODIFY COLUMN), as in DuckDB.
- * - One `prepare` at a time per process; the data are inserted after their columns exist.
+ * - One `prepare` or `refresh` at a time per process; the data are inserted after their
+ *   columns exist. Tables and columns made by another process reach this one's queries by
+ *   `refresh`, which the engine runs every `CATALOG_REFRESH_MS`.
  */
 import type { ColumnSpec, ColumnType, TableInfo } from '../catalog.js'
 import { widen } from '../catalog.js'
@@ -71,6 +73,13 @@ export class ClickHouseCatalog implements TableCatalog {
     return [...this.tables].flatMap(([workspace, m]) =>
       [...m.keys()].map((table) => ({ workspace, table })),
     )
+  }
+
+  /** Reloads the catalog, after any prepare in progress (failures leave the old copy). */
+  refresh(): Promise<void> {
+    const next = this.queue.then(() => this.load())
+    this.queue = next.catch(() => undefined)
+    return next
   }
 
   ref(workspaceId: string, table: string): string {

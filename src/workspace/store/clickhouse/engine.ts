@@ -40,18 +40,27 @@ export interface ClickHouseEngineOptions {
 }
 
 const PACKAGES = META_TABLES.packages
+/** How soon a table or column made by another process is known to this one's queries. */
+export const CATALOG_REFRESH_MS = 2_000
 
 export class ClickHouseEngine implements StorageEngine {
   readonly dialect = 'clickhouse'
   private pending = 0
   private readonly inFlight = new Map<string, Promise<WriteResult>>()
+  private readonly refresher: NodeJS.Timeout
 
   private constructor(
     private readonly client: ClickHouseClient,
     private readonly meta: MetaTables,
     readonly catalog: ClickHouseCatalog,
     private readonly opts: ClickHouseEngineOptions,
-  ) {}
+  ) {
+    this.refresher = setInterval(
+      () => void this.catalog.refresh().catch(() => undefined),
+      CATALOG_REFRESH_MS,
+    )
+    this.refresher.unref()
+  }
 
   static async open(
     client: ClickHouseClient,
@@ -144,6 +153,7 @@ export class ClickHouseEngine implements StorageEngine {
 
   /** Lets this process's writes finish; the client's sockets are the caller's to close. */
   async close(): Promise<void> {
+    clearInterval(this.refresher)
     await Promise.allSettled([...this.inFlight.values()])
   }
 }
