@@ -80,6 +80,10 @@ export const ERRORS = {
   /** An unknown Dataway route (`/v1/...`): 404 as Dataway answers, rendered `RouterNotFound`. */
   datawayRouteNotFound: { status: 404, retryable: false },
   objectNotFound: { status: 404, retryable: false },
+  /** An Open API object named (or given an id) like one that exists: dashboards are unique by name. */
+  duplicateName: { status: 400, retryable: false },
+  /** An unexpected failure of the workspace service: 503 `InternalError`, as spec 000 names it. */
+  workspaceInternalError: { status: 503, retryable: false },
   invalidParameter: { status: 400, retryable: false },
   queryInvalid: { status: 400, retryable: false },
   queryTimeout: { status: 504, retryable: true },

@@ -6,8 +6,10 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { transferList } from '../src/workspace/ingest/columns.js'
 import { decodeUpload, type UploadResult, type UploadTask } from '../src/workspace/ingest/decode.js'
+import { fingerprintReady } from '../src/workspace/ingest/fingerprint.js'
 
-export default function decode(task: UploadTask): unknown {
+export default async function decode(task: UploadTask): Promise<unknown> {
+  await fingerprintReady
   const result: UploadResult = decodeUpload(task)
   if (!result.ok) return result
   const buffers = transferList(result.tables)

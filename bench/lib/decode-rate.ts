@@ -4,6 +4,7 @@
  * no storage, so it isolates the decode CPU per point that the ingest figures include.
  */
 import { decodeUpload, type UploadTask } from '../../src/workspace/ingest/decode.js'
+import { fingerprintReady } from '../../src/workspace/ingest/fingerprint.js'
 
 export interface DecodeRate {
   /** Wall clock, the best of 5 rounds. */
@@ -14,7 +15,8 @@ export interface DecodeRate {
 }
 
 /** Decodes `body` repeatedly for about `seconds` after a warm-up, in 5 rounds. */
-export function decodeRate(body: Uint8Array, seconds: number): DecodeRate {
+export async function decodeRate(body: Uint8Array, seconds: number): Promise<DecodeRate> {
+  await fingerprintReady
   const task: UploadTask = {
     body,
     category: 'metric',

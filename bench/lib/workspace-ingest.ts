@@ -82,7 +82,7 @@ export async function ingestRuns(
   start: Start,
 ): Promise<void> {
   const { pb, lp } = bodies()
-  const d = decodeRate(pb, Math.min(seconds, 5))
+  const d = await decodeRate(pb, Math.min(seconds, 5))
   console.log(
     `decodeUpload, one thread (gunzip + protobuf to column batches): ${fmt(d.pointsPerS)} points/s, ${d.usPerPoint.toFixed(2)} µs per point (best of 5 rounds), ${d.cpuUsPerPoint.toFixed(2)} µs of CPU per point`,
   )

@@ -115,6 +115,7 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_DEDUPE_WINDOW',
     check: positive,
   },
+  dedupe_by_content: { type: 'bool', default: true, env: 'ENV_WORKSPACE_DEDUPE_BY_CONTENT' },
   retention_metric: {
     type: 'duration',
     default: 30 * 86_400_000,

@@ -2,76 +2,13 @@
  * Named telemetry events of the workspace service: one call logs and counts. Metrics are
  * prefixed `ferry_workspace_` and served on the service's own `/metrics`.
  */
-import { Counter, Histogram, Registry } from 'prom-client'
+import { Registry } from 'prom-client'
+import { createWorkspaceMetrics } from './metrics.js'
 import type { FerryError } from '../errors.js'
 import type { Logger } from '../telemetry/logger.js'
+import { LogEvery } from './log-every.js'
 import { damagedText } from './store/damage.js'
 import type { SweepResult } from './store/retention.js'
-
-export function createWorkspaceMetrics(registry: Registry) {
-  const r = [registry]
-  return {
-    registry,
-    requests: new Counter({
-      name: 'ferry_workspace_http_requests_total',
-      help: 'Requests answered by the workspace service, by route, method and status.',
-      labelNames: ['route', 'method', 'status'] as const,
-      registers: r,
-    }),
-    stored: new Counter({
-      name: 'ferry_workspace_points_stored_total',
-      help: 'Points committed to the database, by category.',
-      labelNames: ['category'] as const,
-      registers: r,
-    }),
-    duplicates: new Counter({
-      name: 'ferry_workspace_duplicate_packages_total',
-      help: 'Bodies acknowledged without storing because their X-Pkg-Id was already stored.',
-      labelNames: ['workspace', 'category'] as const,
-      registers: r,
-    }),
-    replays: new Counter({
-      name: 'ferry_workspace_replay_segments_total',
-      help: 'Session replay segments stored, by workspace.',
-      labelNames: ['workspace'] as const,
-      registers: r,
-    }),
-    rejected: new Counter({
-      name: 'ferry_workspace_rejected_requests_total',
-      help: 'Requests refused (nothing of them stored), by error code.',
-      labelNames: ['code'] as const,
-      registers: r,
-    }),
-    commitSeconds: new Histogram({
-      name: 'ferry_workspace_write_seconds',
-      help: 'Time from receiving a write to its commit.',
-      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: r,
-    }),
-    retentionDeleted: new Counter({
-      name: 'ferry_workspace_retention_deleted_rows_total',
-      help: 'Rows deleted by retention because they were older than their category keeps.',
-      labelNames: ['workspace', 'category'] as const,
-      registers: r,
-    }),
-    retentionFailures: new Counter({
-      name: 'ferry_workspace_retention_failures_total',
-      help: 'Retention sweeps that failed (retried at the next interval).',
-      registers: r,
-    }),
-    damageErrors: new Counter({
-      name: 'ferry_workspace_damage_errors_total',
-      help: 'Queries and writes that failed because the database file is damaged.',
-      registers: r,
-    }),
-    querySeconds: new Histogram({
-      name: 'ferry_workspace_query_seconds',
-      help: 'Time to answer one DQL query.',
-      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers: r,
-    }),
-  }
-}
 
 /** A damage message already logged is logged again after this long, with the count between. */
 export const DAMAGE_LOG_EVERY_MS = 60_000
@@ -79,10 +16,13 @@ export const DAMAGE_LOG_EVERY_MS = 60_000
 /** Distinct damage messages remembered for that (each names a block: a bounded few in practice). */
 const DAMAGE_MESSAGES_KEPT = 64
 
+/** A workspace's reused package ids are logged once per this long, with the count between. */
+export const REUSED_ID_LOG_EVERY_MS = 60_000
+
 export class WorkspaceEvents {
   readonly metrics: ReturnType<typeof createWorkspaceMetrics>
-  /** Damage message -> when it was last logged and how often it failed a call since. */
-  private readonly damageLog = new Map<string, { at: number; since: number }>()
+  private readonly damageLog = new LogEvery(DAMAGE_LOG_EVERY_MS, DAMAGE_MESSAGES_KEPT)
+  private readonly reusedLog = new LogEvery(REUSED_ID_LOG_EVERY_MS, 1024)
 
   constructor(
     readonly log: Logger,
@@ -97,11 +37,33 @@ export class WorkspaceEvents {
     this.log.debug({ event: 'points_stored', workspace, category, points }, 'points stored')
   }
 
-  duplicate(workspace: string, category: string, pkgId: string): void {
-    this.metrics.duplicates.inc({ workspace, category })
+  duplicate(workspace: string, category: string, pkgId: string, by: 'id' | 'content'): void {
+    if (by === 'id') {
+      this.metrics.duplicates.inc({ workspace, category })
+      this.log.info(
+        { event: 'duplicate_package', workspace, category, pkgId },
+        'package already stored',
+      )
+      return
+    }
+    this.metrics.duplicateContent.inc({ workspace, category })
     this.log.info(
-      { event: 'duplicate_package', workspace, category, pkgId },
-      'package already stored',
+      { event: 'duplicate_content', workspace, category, pkgId },
+      'a body with the same content was already stored under another package id',
+    )
+  }
+
+  /**
+   * A body was stored under a package id stored before with other content: counted every
+   * time, logged once per REUSED_ID_LOG_EVERY_MS per workspace.
+   */
+  reusedId(workspace: string, category: string, pkgId: string, now = Date.now()): void {
+    this.metrics.reusedIds.inc({ workspace })
+    const repeated = this.reusedLog.admit(workspace, now)
+    if (repeated === null) return
+    this.log.warn(
+      { event: 'package_id_reused', workspace, category, pkgId, repeated },
+      'a package id stored before came with other content; stored it as a new body',
     )
   }
 
@@ -111,6 +73,27 @@ export class WorkspaceEvents {
     if (err.code === 'workspaceDamaged') return
     const level = err.status >= 500 ? 'error' : 'warn'
     this.log[level]({ event: 'request_rejected', route, code: err.code }, err.message)
+  }
+
+  usageTrace(workspace: string, report: Record<string, unknown>): void {
+    const { hostname, datakit_version, runtime_id } = report ?? {}
+    this.log.debug(
+      { event: 'usage_trace', workspace, hostname, datakit_version, runtime_id },
+      'usage trace received',
+    )
+  }
+
+  /** Fields a client sent that the operation does not document: a typo shows here. */
+  undocumentedFields(operation: string, fields: string[]): void {
+    if (!fields.length) return
+    this.metrics.undocumentedFields.inc({ operation }, fields.length)
+    // Only the first few names: a body is bounded, but one with thousands of keys is no reason
+    // for a line of thousands of names.
+    const shown = fields.slice(0, 10).map((f) => f.slice(0, 64))
+    this.log.warn(
+      { event: 'undocumented_fields', operation, fields: shown, count: fields.length },
+      `${operation}: ignored undocumented field(s) ${shown.join(', ')}`,
+    )
   }
 
   replayStored(workspace: string, bytes: number): void {
@@ -141,13 +124,8 @@ export class WorkspaceEvents {
    */
   damaged(message: string, now = Date.now()): void {
     this.metrics.damageErrors.inc()
-    const seen = this.damageLog.get(message)
-    if (seen && now - seen.at < DAMAGE_LOG_EVERY_MS) return void seen.since++
-    const repeated = seen ? seen.since : 0
-    this.damageLog.delete(message)
-    this.damageLog.set(message, { at: now, since: 0 })
-    if (this.damageLog.size > DAMAGE_MESSAGES_KEPT)
-      this.damageLog.delete(this.damageLog.keys().next().value!)
+    const repeated = this.damageLog.admit(message, now)
+    if (repeated === null) return
     this.log.error({ event: 'workspace_damaged', reason: message, repeated }, damagedText(message))
   }
 

@@ -70,6 +70,7 @@ export class WorkspaceService implements Component {
       engine,
       accounts: meta.accounts,
       dashboards: meta.dashboards,
+      notes: meta.notes,
       labels: meta.labels,
       envVariables: meta.envVariables,
       replays: meta.replays,

@@ -41,9 +41,11 @@ export async function startAgent(
   const logs: string[] = []
   child.stderr!.on('data', (d) => logs.push(String(d)))
   const url = await new Promise<string>((resolve, reject) => {
+    // Generous: on a loaded 2-core machine tsx alone can take tens of seconds; a fast start
+    // costs nothing more.
     const timer = setTimeout(
       () => reject(new Error(`agent did not start: ${logs.join('')}`)),
-      20_000,
+      90_000,
     )
     child.once('exit', (code) => reject(new Error(`agent exited with ${code}: ${logs.join('')}`)))
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {

@@ -3,7 +3,8 @@
  * the embedded workspace: log in with the API key, run a DQL query and see one line per BY
  * group, open the collecting host's page (charts, processes, a label saved through the labels
  * API), page through logs (rows sharing a millisecond included) with no row lost or repeated,
- * create a dashboard with two charts that are drawn again after a reload, and see a RUM
+ * create a dashboard with two charts that are drawn again after a reload, see the chart of a
+ * dashboard made through the Open API from a documented template, and see a RUM
  * application's page views and an error's mapped stack. A bad key
  * reaches no page and no data. Screenshots of each page go to test-output/screenshots/.
  */
@@ -240,6 +241,31 @@ describe('the workspace UI in a browser', { skip }, () => {
       ['Demo by host', 'CPU'],
     )
     await shot('dashboard')
+  })
+
+  test('a dashboard made through the Open API from a documented template is drawn', async () => {
+    const chart = {
+      name: 'From template',
+      type: 'sequence',
+      pos: { h: 10, i: 0, w: 12, x: 0, y: 0 },
+      queries: [{ qtype: 'dql', query: { q: 'M::ui_demo:(avg(v)) BY host' } }],
+    }
+    const res = await fetch(`${base}/api/v1/dashboards/create`, {
+      method: 'POST',
+      headers: { 'DF-API-KEY': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Template board',
+        templateInfo: { main: { charts: [chart], groups: [], type: 'template', vars: [] } },
+      }),
+    })
+    const { uuid } = ((await res.json()) as { content: { uuid: string } }).content
+    await goto(`#/dashboard/${uuid}`)
+    await page.waitForFunction("document.querySelectorAll('#dashboard-grid .uplot').length === 1")
+    const lines = await page.$$eval('#dashboard-grid .chart', (e) =>
+      e.map((c) => c.getAttribute('data-lines')),
+    )
+    assert.deepEqual(lines, ['3'])
+    assert.equal(await page.$eval('#dashboard-grid h3', (e) => e.textContent), 'From template')
   })
 
   test('RUM: page views by page, an error with its mapped stack', async () => {

@@ -2,13 +2,15 @@
  * One dashboard: its template variables as pickers (the values are the last column of each
  * variable's DQL answer; `#{name}` in a chart's DQL is replaced by the chosen value) and its
  * charts in a grid over one time range. In edit mode charts and variables are added and
- * removed, and Save writes them back through the Open API.
+ * removed, and Save writes them back through the Open API; the charts and variables of the
+ * dashboard's documented template are drawn after the studio's own (template.ts).
  */
 import { ApiError, call, dql } from './api.js'
 import { CHART_TYPES, drawChart, type ChartType } from './chart.js'
 import type { ChartSpec, Dashboard, Variable } from './dashboards.js'
 import { fill, h, select } from './dom.js'
 import { withInterval } from './explore.js'
+import { templateCharts, templateVariables } from './template.js'
 import { RANGES, timeRange } from './time.js'
 
 /** `#{name}` replaced by the variable's value (unknown names are left as written). */
@@ -43,7 +45,7 @@ function editor(d: Dashboard, save: () => Promise<void>): HTMLElement {
   }
   const addVar = (e: Event) => {
     e.preventDefault()
-    ;(d.templateInfos.variables ??= []).push({ name: vName.value, dql: vQuery.value })
+    ;(d.extend.variables ??= []).push({ name: vName.value, dql: vQuery.value })
     void save()
   }
   const button = (text: string) => h('button', { type: 'submit' }, text)
@@ -103,21 +105,22 @@ export async function dashboardPage(main: HTMLElement, id: string, params: URLSe
   const path = `v1/dashboard/${encodeURIComponent(id)}`
   const d = await call<Dashboard>(`${path}/get`)
   d.extend ??= {}
-  d.templateInfos ??= {}
   const edit = params.get('edit') === '1'
   const save = async () => {
-    await call(`${path}/modify`, { extend: d.extend, templateInfos: d.templateInfos })
+    await call(`${path}/modify`, { extend: d.extend })
     await dashboardPage(main, id, params)
   }
   const range = select('range', RANGES, params.get('range') ?? '1h')
-  const vars = d.templateInfos.variables ?? []
+  const vars = [...(d.extend.variables ?? []), ...templateVariables(d.templateInfo ?? {})]
   const picks = await pickers(vars, params)
   const grid = h('div', { class: 'grid', id: 'dashboard-grid' })
-  const charts = d.extend.charts ?? []
+  const own = (d.extend.charts ??= [])
+  const charts = [...own, ...templateCharts(d.templateInfo ?? {})]
   const draw = () => {
     const values = Object.fromEntries(vars.map((v, i) => [v.name, picks[i].value]))
-    const remove = (i: number) => () => (charts.splice(i, 1), void save())
-    grid.replaceChildren(...charts.map((c, i) => panel(c, edit ? remove(i) : null)))
+    const remove = (i: number) => () => (own.splice(i, 1), void save())
+    const removable = (i: number) => (edit && i < own.length ? remove(i) : null)
+    grid.replaceChildren(...charts.map((c, i) => panel(c, removable(i))))
     charts.forEach(
       (c, i) => void drawPanel(grid.children[i].querySelector('.chart')!, c, values, range.value),
     )

@@ -1,11 +1,13 @@
 /**
  * The dashboard list of the Open API: open, create (by name; it opens in edit mode) and delete.
- * A dashboard's charts live in its `extend` (`{charts: [{title, dql, type}]}`) and its
- * template variables in `templateInfos` (`{variables: [{name, dql}]}`), so any Open API
- * client can read and write them too.
+ * The studio keeps a dashboard's charts and template variables in its `extend`
+ * (`{charts: [{title, dql, type}], variables: [{name, dql}]}`), so any Open API client can read
+ * and write them too; the charts and variables of its documented template (`templateInfo`) are
+ * drawn beside them (template.ts).
  */
 import { call } from './api.js'
 import { fill, formatTime, h, row } from './dom.js'
+import { templateCharts } from './template.js'
 
 export interface ChartSpec {
   title: string
@@ -22,8 +24,8 @@ export interface Dashboard {
   uuid: string
   name: string
   desc: string
-  extend: { charts?: ChartSpec[] }
-  templateInfos: { variables?: Variable[] }
+  extend: { charts?: ChartSpec[]; variables?: Variable[] }
+  templateInfo: Record<string, unknown>
   updateAt: number
 }
 
@@ -31,7 +33,7 @@ function listTable(list: Dashboard[], remove: (d: Dashboard) => void): HTMLEleme
   const rows = list.map((d) =>
     row([
       h('a', { href: `#/dashboard/${d.uuid}` }, d.name),
-      String(d.extend?.charts?.length ?? 0),
+      String((d.extend?.charts?.length ?? 0) + templateCharts(d.templateInfo ?? {}).length),
       formatTime(d.updateAt * 1000),
       h('button', { class: 'danger', onclick: () => remove(d) }, 'Delete'),
     ]),
@@ -46,7 +48,7 @@ export async function dashboardsPage(main: HTMLElement): Promise<void> {
   const name = h('input', attrs) as HTMLInputElement
   const create = async (e: Event) => {
     e.preventDefault()
-    const empty = { extend: { charts: [] }, templateInfos: { variables: [] } }
+    const empty = { extend: { charts: [], variables: [] } }
     const d = await call<Dashboard>('v1/dashboard/create', { name: name.value.trim(), ...empty })
     location.assign(`#/dashboard/${d.uuid}?edit=1`)
   }

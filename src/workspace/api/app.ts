@@ -2,7 +2,8 @@
  * The workspace service's Hono app: a trace id per request, telemetry, the routes, and the one
  * place where errors become answers, always in the Open API envelope: unknown routes are
  * 400 RouterNotFound (spec 000, 7) on the Open API side and 404 RouterNotFound on the Dataway
- * side (`/v1/...`, as the reference agent expects), logged; unexpected failures 500.
+ * side (`/v1/...`, as the reference agent expects), logged; unexpected failures 503
+ * `InternalError` (spec 000, 7).
  */
 import { Hono } from 'hono'
 import type { Registry } from 'prom-client'
@@ -60,7 +61,7 @@ export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hon
     }
     deps.events.internalError('workspace-http', err)
     return errorResponse(
-      new FerryError('internalError', 'unexpected error; see the service log'),
+      new FerryError('workspaceInternalError', 'unexpected error; see the service log'),
       traceId,
     )
   })

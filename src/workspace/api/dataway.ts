@@ -53,7 +53,26 @@ async function replay(c: Context<WorkspaceEnv>, deps: WorkspaceDeps): Promise<Re
   return ok(c, { id })
 }
 
+/**
+ * DataKit's usage report (host, version, CPU cores, inputs), sent about a minute after it
+ * starts and every minute after. Dataway takes it and answers 2xx, which is all the agent
+ * reads; Ferry keeps nothing of it but a debug line.
+ */
+async function usageTrace(c: Context<WorkspaceEnv>, deps: WorkspaceDeps): Promise<Response> {
+  const ws = await byToken(c, deps)
+  const body = await readBody(c.env?.incoming, c.req.raw, deps.config.max_body_size)
+  let report: Record<string, unknown>
+  try {
+    report = JSON.parse(Buffer.from(body).toString('utf8')) as Record<string, unknown>
+  } catch {
+    throw new FerryError('invalidParameter', 'the usage trace body must be JSON')
+  }
+  deps.events.usageTrace(ws.name, report)
+  return ok(c, {})
+}
+
 export function datawayRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
+  app.post('/v1/datakit/usage_trace', (c) => usageTrace(c, deps))
   app.get('/v1/datakit/pull', async (c) => {
     await byToken(c, deps)
     return c.json(pull(c))

@@ -6,6 +6,7 @@ import type { StorageEngine } from '../store/engine.js'
 import type {
   AccountStore,
   DashboardStore,
+  NoteStore,
   EnvVariableStore,
   LabelStore,
   ReplayStore,
@@ -23,6 +24,7 @@ export interface WorkspaceDeps {
   /** The parts of the metadata store (store/metadata.ts) the routes use. */
   accounts: AccountStore
   dashboards: DashboardStore
+  notes: NoteStore
   labels: LabelStore
   envVariables: EnvVariableStore
   replays: ReplayStore
@@ -38,5 +40,6 @@ export interface WorkspaceDeps {
 
 export interface WorkspaceEnv {
   Bindings: { incoming?: IncomingMessage }
-  Variables: { traceId: string; workspace: Workspace; apiKey: string }
+  /** `apiKey`: the UI session's key; `keyId`: the id of the Open API request's key. */
+  Variables: { traceId: string; workspace: Workspace; apiKey: string; keyId: string }
 }

@@ -29,8 +29,14 @@ export function newTraceId(): string {
   return crypto.randomBytes(16).toString('hex')
 }
 
-/** Codes shown under another code's name: the two sides answer unknown routes differently. */
-const SHOWN_AS: Record<string, string> = { datawayRouteNotFound: 'RouterNotFound' }
+/**
+ * Codes shown under another code's name: the two sides answer unknown routes differently, and
+ * the workspace's unknown errors are 503 where the agent's are 500.
+ */
+const SHOWN_AS: Record<string, string> = {
+  datawayRouteNotFound: 'RouterNotFound',
+  workspaceInternalError: 'InternalError',
+}
 
 export function errorCodeName(code: string): string {
   return SHOWN_AS[code] ?? code[0].toUpperCase() + code.slice(1)

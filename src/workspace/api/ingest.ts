@@ -65,9 +65,12 @@ async function store(
     tables: decoded.tables,
     points: decoded.points,
     pkgId,
+    fingerprint: decoded.fingerprint,
+    timed: decoded.timed,
   })
-  if (r.duplicate) deps.events.duplicate(ws.name, category, pkgId ?? '')
+  if (r.duplicate) deps.events.duplicate(ws.name, category, pkgId ?? '', r.dedupe ?? 'id')
   else deps.events.stored(ws.name, category, r.stored, (performance.now() - started) / 1000)
+  if (r.reusedId) deps.events.reusedId(ws.name, category, pkgId ?? '')
   return ok(c, { stored: r.stored, duplicate: r.duplicate })
 }
 

@@ -1,6 +1,5 @@
-/** Request parameter checks of the Open API: paging and dashboard bodies. */
+/** Request parameter checks of the Open API: paging. */
 import { FerryError } from '../../errors.js'
-import type { DashboardInput } from '../store/dashboards.js'
 
 const bad = (m: string) => new FerryError('invalidParameter', m)
 
@@ -28,34 +27,4 @@ export function paging(q: Record<string, string>): Paging {
 
 export function pageInfo(p: Paging, count: number, totalCount: number) {
   return { count, pageIndex: p.pageIndex, pageSize: p.pageSize, totalCount }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
-
-/** `create` needs a name; `modify` takes any subset. Unknown fields are ignored. */
-export function dashboardInput(body: unknown, create: boolean): DashboardInput {
-  if (!isObject(body)) throw bad('the body must be a JSON object')
-  const out: DashboardInput = {}
-  if (body.name !== undefined || create) {
-    if (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 256)
-      throw bad('name must be a non-empty string of at most 256 characters')
-    out.name = body.name
-  }
-  if (body.desc !== undefined) {
-    if (typeof body.desc !== 'string') throw bad('desc must be a string')
-    out.desc = body.desc
-  }
-  if (body.tags !== undefined) {
-    if (!Array.isArray(body.tags) || !body.tags.every((t) => typeof t === 'string'))
-      throw bad('tags must be an array of strings')
-    out.tags = body.tags as string[]
-  }
-  for (const key of ['extend', 'templateInfos'] as const) {
-    if (body[key] === undefined) continue
-    if (!isObject(body[key])) throw bad(`${key} must be a JSON object`)
-    out[key] = body[key]
-  }
-  return out
 }

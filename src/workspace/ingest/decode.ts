@@ -8,6 +8,7 @@ import { decompress } from '../../decode/decompress.js'
 import { formatOf, parseBody } from '../../decode/parse-body.js'
 import type { Category } from '../../shared/category.js'
 import { toColumns, type TableBatch } from './columns.js'
+import { fingerprintOf } from './fingerprint.js'
 import { pbToColumns } from './pb-columns.js'
 
 export interface UploadTask {
@@ -20,20 +21,32 @@ export interface UploadTask {
   now: bigint
 }
 
-export type UploadResult =
-  { ok: true; points: number; tables: TableBatch[] } | { ok: false; error: ErrorPayload }
+export interface DecodedUpload {
+  ok: true
+  points: number
+  tables: TableBatch[]
+  /** The decompressed body's fingerprint (fingerprint.ts). */
+  fingerprint: string
+  /** Every point carried its own time, so a re-send of the body holds the same points. */
+  timed: boolean
+}
+
+export type UploadResult = DecodedUpload | { ok: false; error: ErrorPayload }
 
 export function decodeUpload(task: UploadTask): UploadResult {
   try {
     const body = decompress(task.encoding, task.body, task.maxBytes)
     if (body.length === 0) throw new FerryError('emptyBody', 'the body is empty')
+    const fingerprint = fingerprintOf(body)
     if (formatOf(task.contentType) === 'protobuf') {
       const fast = pbToColumns(task.category, body, task.now)
-      if (fast) return { ok: true, ...fast }
+      if (fast) return { ok: true, fingerprint, ...fast }
     }
     const { points } = parseBody(task.contentType, body)
-    for (const p of points) p.time ??= task.now
-    return { ok: true, points: points.length, tables: toColumns(task.category, points) }
+    let timed = true
+    for (const p of points) if (p.time === null) [p.time, timed] = [task.now, false]
+    const tables = toColumns(task.category, points)
+    return { ok: true, points: points.length, tables, fingerprint, timed }
   } catch (e) {
     if (e instanceof FerryError) return { ok: false, error: toPayload(e) }
     const msg = `cannot decode the body: ${(e as Error).message}`

@@ -112,12 +112,13 @@ export function pbToColumns(
   category: Category,
   body: Uint8Array,
   now: bigint,
-): { points: number; tables: TableBatch[] } | null {
+): { points: number; tables: TableBatch[]; timed: boolean } | null {
   const r = new PbReader(body)
   const tables = new Tables(category)
   const strings = new Interner(body)
   const p: Reading = { strings, kvs: [], n: 0, name: '', hasTime: false, time: { lo: 0, hi: 0 } }
   let points = 0
+  let timed = true
   try {
     while (!r.done()) {
       const t = r.uvarint()
@@ -125,6 +126,7 @@ export function pbToColumns(
       const len = r.uvarint()
       readPoint(r, r.pos + len, p)
       const table = tables.of(p.name)
+      timed &&= p.hasTime
       const row = p.hasTime ? table.times.push(p.time) : table.times.pushBig(now)
       if (!table.add(p.kvs, p.n, row)) throw new Fallback()
       points++
@@ -133,5 +135,5 @@ export function pbToColumns(
     if (e instanceof Fallback || e instanceof PbError) return null // the general path reports
     throw e
   }
-  return { points, tables: [...tables.byName.values()].map((t) => t.finish()) }
+  return { points, tables: [...tables.byName.values()].map((t) => t.finish()), timed }
 }

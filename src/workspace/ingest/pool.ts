@@ -9,6 +9,7 @@ import { workerFile } from '../../shared/worker-file.js'
 import { runPooled } from '../../shared/run-pooled.js'
 import { FerryError, fromPayload } from '../../errors.js'
 import { decodeUpload, type UploadResult, type UploadTask } from './decode.js'
+import { fingerprintReady } from './fingerprint.js'
 
 export class UploadDecoder implements Component {
   readonly name = 'upload-decoder'
@@ -20,6 +21,7 @@ export class UploadDecoder implements Component {
   ) {}
 
   async start(): Promise<void> {
+    await fingerprintReady // for decoding inline
     if (this.workers > 0 && !this.pool)
       this.pool = new Piscina({
         filename: workerFile('upload-decode'),

@@ -33,6 +33,11 @@ export interface ApiKeyInfo {
   revokedAt: number | null
 }
 
+export interface KeyOwner {
+  workspace: Workspace
+  keyId: string
+}
+
 export const hex = (bytes: number) => crypto.randomBytes(bytes).toString('hex')
 export const hash = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
 
@@ -65,7 +70,7 @@ export class Accounts implements AccountStore {
   private tokens: { ws: Workspace; digest: Buffer }[] | null = null
   /** Bumped by every change, so a list read before the change is not cached after it. */
   private generation = 0
-  private readonly byKeyCache = new LruMap<string, Workspace | null>(KEY_CACHE_SIZE)
+  private readonly byKeyCache = new LruMap<string, KeyOwner | null>(KEY_CACHE_SIZE)
 
   constructor(private readonly db: Db) {}
 
@@ -111,16 +116,23 @@ export class Accounts implements AccountStore {
   }
 
   async byApiKey(key: string): Promise<Workspace | undefined> {
+    return (await this.ownerOfKey(key))?.workspace
+  }
+
+  /** The workspace of an API key and the key's id (the Open API's `creator`/`updator`). */
+  async ownerOfKey(key: string): Promise<KeyOwner | undefined> {
     const h = hash(key)
     if (this.byKeyCache.has(h)) return this.byKeyCache.get(h) ?? undefined
     const r = await this.db.query(
-      `SELECT w.id, w.name, w.token, w.created_at FROM meta.api_keys k
+      `SELECT w.id, w.name, w.token, w.created_at, k.id FROM meta.api_keys k
        JOIN meta.workspaces w ON w.id = k.workspace_id WHERE k.hash = $1 AND k.revoked_at IS NULL`,
       [h],
     )
-    const ws = r.rows.length ? toWorkspace(r.rows[0]) : null
-    this.byKeyCache.set(h, ws)
-    return ws ?? undefined
+    const owner = r.rows.length
+      ? { workspace: toWorkspace(r.rows[0]), keyId: String(r.rows[0][4]) }
+      : null
+    this.byKeyCache.set(h, owner)
+    return owner ?? undefined
   }
 
   /** Creates a workspace with its data token (names are unique). */

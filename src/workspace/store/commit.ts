@@ -1,6 +1,6 @@
 /**
- * One transaction of the writer: skips bodies whose package id is already stored, appends the
- * others' column batches and records their ids, then commits. After a failure everything is
+ * One transaction of the writer: skips the bodies dedupe.ts judges duplicates, appends the
+ * others' column batches and records their ids and fingerprints, then commits. After a failure everything is
  * rolled back, the catalog mirror reloaded and the series dictionaries dropped, so memory
  * never describes what was undone.
  */
@@ -9,7 +9,8 @@ import type { Category } from '../../shared/category.js'
 import type { TableBatch } from '../ingest/columns.js'
 import type { Catalog, TableInfo } from './catalog.js'
 import { schemaName } from './names.js'
-import { recordPackages, seenPackages, type PackageRef } from './packages.js'
+import { DedupeJudge, dedupeQueries } from './dedupe.js'
+import { findPackages, recordPackages, type PackageRecord } from './packages.js'
 import { appendBatch, appendColumns } from './rows.js'
 import type { SeriesIndex } from './series.js'
 import type { WriteRequest, WriteResult } from './write-request.js'
@@ -19,6 +20,8 @@ export interface StoreContext {
   series: SeriesIndex
   /** Categories whose new tables take the series layout (series-layout.ts). */
   seriesCategories: ReadonlySet<Category>
+  /** Bodies with a stored body's fingerprint are duplicates whatever their id (dedupe.ts). */
+  dedupeByContent: boolean
 }
 
 export async function commitBatch(
@@ -30,21 +33,20 @@ export async function commitBatch(
   await con.run('BEGIN TRANSACTION')
   try {
     const results: WriteResult[] = []
-    const withIds = batch.filter((r): r is WriteRequest & PackageRef => r.pkgId !== null)
-    const seen = await seenPackages(con, withIds)
-    const stored: PackageRef[] = []
+    const found = await findPackages(con, dedupeQueries(batch, ctx.dedupeByContent))
+    const judge = new DedupeJudge(found, ctx.dedupeByContent)
+    const stored: PackageRecord[] = []
     for (const req of batch) {
-      const key = `${req.workspaceId}/${req.pkgId}`
-      if (req.pkgId && seen.has(key)) {
-        results.push({ stored: 0, duplicate: true })
+      const v = judge.judge(req)
+      if (!v.store) {
+        results.push({ stored: 0, duplicate: true, dedupe: v.by })
         continue
       }
-      if (req.pkgId) {
-        seen.add(key)
-        stored.push({ workspaceId: req.workspaceId, pkgId: req.pkgId })
-      }
+      const rec = judge.stored(req)
+      if (rec) stored.push(rec)
       await store(con, ctx, req)
-      results.push({ stored: req.points, duplicate: false })
+      const r: WriteResult = { stored: req.points, duplicate: false }
+      results.push(v.reusedId ? { ...r, reusedId: true } : r)
     }
     await recordPackages(con, stored)
     await prune(con)

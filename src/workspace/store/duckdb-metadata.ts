@@ -8,6 +8,7 @@ import { Dashboards } from './dashboards.js'
 import type { Db } from './db.js'
 import { EnvVariables } from './env-vars.js'
 import { Labels } from './labels.js'
+import { Notes } from './notes.js'
 import type { MetadataStore } from './metadata.js'
 import { Replays } from './replays.js'
 import { RetentionOverrides } from './retention-overrides.js'
@@ -15,6 +16,7 @@ import { RetentionOverrides } from './retention-overrides.js'
 export class DuckDbMetadata implements MetadataStore {
   readonly accounts: Accounts
   readonly dashboards: Dashboards
+  readonly notes: Notes
   readonly labels: Labels
   readonly envVariables: EnvVariables
   readonly replays: Replays
@@ -23,6 +25,7 @@ export class DuckDbMetadata implements MetadataStore {
   constructor(db: Db, replayMaxBytes: number) {
     this.accounts = new Accounts(db)
     this.dashboards = new Dashboards(db)
+    this.notes = new Notes(db)
     this.labels = new Labels(db)
     this.envVariables = new EnvVariables(db)
     this.replays = new Replays(db, replayMaxBytes)

@@ -17,6 +17,18 @@ export const META_DDL = [
     "desc" VARCHAR NOT NULL, tags VARCHAR NOT NULL, extend VARCHAR NOT NULL,
     template VARCHAR NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,
     creator VARCHAR NOT NULL, updator VARCHAR NOT NULL)`,
+  // The documented integer `id` of a dashboard, and its documented settings as one JSON object
+  // (dashboards.ts); both null in rows made before they existed, which read as the defaults.
+  'CREATE SEQUENCE IF NOT EXISTS meta.dashboard_num',
+  'ALTER TABLE meta.dashboards ADD COLUMN IF NOT EXISTS num BIGINT',
+  'ALTER TABLE meta.dashboards ADD COLUMN IF NOT EXISTS attrs VARCHAR',
+  // Open API notes (notes.ts): chart ids and `extend` as JSON text.
+  'CREATE SEQUENCE IF NOT EXISTS meta.note_num',
+  `CREATE TABLE IF NOT EXISTS meta.notes (
+    id VARCHAR PRIMARY KEY, num BIGINT NOT NULL, workspace_id VARCHAR NOT NULL,
+    name VARCHAR NOT NULL, charts VARCHAR NOT NULL, extend VARCHAR NOT NULL,
+    created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, creator VARCHAR NOT NULL,
+    updator VARCHAR NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS meta.labels (
     id VARCHAR PRIMARY KEY, workspace_id VARCHAR NOT NULL, object_class VARCHAR NOT NULL,
     object_name VARCHAR NOT NULL, key VARCHAR NOT NULL, value VARCHAR NOT NULL,
@@ -50,8 +62,11 @@ export const META_DDL = [
     session_id VARCHAR NOT NULL, view_id VARCHAR NOT NULL, start_ms BIGINT NOT NULL,
     end_ms BIGINT NOT NULL, received_at BIGINT NOT NULL, size BIGINT NOT NULL,
     fields VARCHAR NOT NULL, segment BLOB NOT NULL)`,
-  // Package ids seen within the dedupe window, so that a re-sent body is stored once; no key
-  // (packages.ts says why).
+  // Bodies stored within the dedupe window (package id, category, content fingerprint), so
+  // that a re-sent body is stored once; no key (packages.ts says why). Databases made before
+  // the fingerprint gain its columns (NULL for the bodies stored then).
   `CREATE TABLE IF NOT EXISTS meta.packages (
     workspace_id VARCHAR NOT NULL, pkg_id VARCHAR NOT NULL, seen_at BIGINT NOT NULL)`,
+  'ALTER TABLE meta.packages ADD COLUMN IF NOT EXISTS category VARCHAR',
+  'ALTER TABLE meta.packages ADD COLUMN IF NOT EXISTS fingerprint VARCHAR',
 ]

@@ -7,7 +7,8 @@
  * implementation (test/unit/workspace/metadata-contract.ts):
  * - Workspace names and data tokens are unique; an API key is found by its hash only, and a
  *   revoked key finds nothing. Every change is visible to the next read of the same store.
- * - Dashboards are listed newest first, filtered by a case-insensitive part of the name.
+ * - Dashboards and notes are listed by their newest change first, filtered by a
+ *   case-insensitive part of the name; a dashboard's name is unique in its workspace.
  * - A label record is keyed by (workspace, class, name, key, value); posting again replaces it.
  * - An env variable set to null is removed; an application's own value wins over app_id ''.
  * - Replays are kept per workspace within the store's byte bound, the oldest dropped first.
@@ -15,8 +16,9 @@
  * so they belong to `StorageEngine.ingest`.
  */
 import type { Category } from '../../shared/category.js'
-import type { ApiKeyInfo, Workspace } from './accounts.js'
-import type { Dashboard, DashboardInput, Page } from './dashboards.js'
+import type { ApiKeyInfo, KeyOwner, Workspace } from './accounts.js'
+import type { Dashboard, DashboardFilter, DashboardInput } from './dashboards.js'
+import type { Note, NoteInput } from './notes.js'
 import type { LabelRequest } from './labels.js'
 import type { ReplayInfo, ReplayInput } from './replays.js'
 import type { OverrideMap, RetentionOverride } from './retention-overrides.js'
@@ -29,6 +31,8 @@ export interface AccountStore {
   byName(name: string): Promise<Workspace>
   byToken(token: string): Promise<Workspace | undefined>
   byApiKey(key: string): Promise<Workspace | undefined>
+  /** The workspace of an API key and the key's id (the Open API's `creator`/`updator`). */
+  ownerOfKey(key: string): Promise<KeyOwner | undefined>
   create(name: string): Promise<Workspace>
   ensure(name: string): Promise<Workspace>
   createKey(workspace: string, name: string): Promise<{ info: ApiKeyInfo; key: string }>
@@ -37,11 +41,26 @@ export interface AccountStore {
 }
 
 export interface DashboardStore {
-  list(ws: string, search: string, offset: number, limit: number): Promise<Page<Dashboard>>
+  list(
+    ws: string,
+    f: DashboardFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: Dashboard[]; total: number }>
   get(ws: string, id: string): Promise<Dashboard>
+  /** Refuses (`duplicateName`) a name or an id the workspace already has. */
   create(ws: string, input: DashboardInput, by: string): Promise<Dashboard>
   modify(ws: string, id: string, input: DashboardInput, by: string): Promise<Dashboard>
-  delete(ws: string, id: string): Promise<void>
+  /** Returns what was deleted. */
+  delete(ws: string, id: string): Promise<Dashboard>
+}
+
+export interface NoteStore {
+  list(ws: string, search: string): Promise<Note[]>
+  get(ws: string, id: string): Promise<Note>
+  create(ws: string, input: NoteInput, by: string): Promise<Note>
+  modify(ws: string, id: string, input: NoteInput, by: string): Promise<Note>
+  delete(ws: string, id: string): Promise<Note>
 }
 
 export interface LabelStore {
@@ -70,6 +89,7 @@ export interface RetentionOverrideStore {
 export interface MetadataStore {
   readonly accounts: AccountStore
   readonly dashboards: DashboardStore
+  readonly notes: NoteStore
   readonly labels: LabelStore
   readonly envVariables: EnvVariableStore
   readonly replays: ReplayStore

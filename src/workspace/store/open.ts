@@ -56,6 +56,7 @@ export async function openStores(
     maxPendingPoints: cfg.max_pending_points,
     commitMaxPoints: cfg.commit_max_points,
     dedupeWindowMs: cfg.dedupe_window,
+    dedupeByContent: cfg.dedupe_by_content,
     seriesCategories: cfg.series_categories as Category[],
   })
   return {

@@ -41,7 +41,9 @@ async function writeProbe(con: DuckDBConnection): Promise<void> {
   await con.run('BEGIN TRANSACTION')
   try {
     await con.run('INSERT INTO meta.workspaces VALUES ($1, $1, $1, 0)', [PROBE_ID])
-    await con.run('INSERT INTO meta.packages VALUES ($1, $1, 0)', [PROBE_ID])
+    await con.run('INSERT INTO meta.packages (workspace_id, pkg_id, seen_at) VALUES ($1, $1, 0)', [
+      PROBE_ID,
+    ])
   } finally {
     await con.run('ROLLBACK')
   }

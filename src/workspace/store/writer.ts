@@ -6,8 +6,8 @@
  * A group that fails is retried one body per transaction, so a body that cannot be stored
  * fails alone (failure.ts) and the others of its group, of any workspace, commit.
  *
- * A request whose package id was already stored within the dedupe window is acknowledged
- * without storing it again (the agent re-sends bodies with the same X-Pkg-Id after a crash).
+ * A request dedupe.ts judges a duplicate of a body stored within the dedupe window (its id with
+ * the same content, or its content under a new id) is acknowledged without storing it again.
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
@@ -33,6 +33,8 @@ export interface WriterOptions {
   dedupeWindowMs: number
   /** Categories whose new tables take the series layout; none when absent. */
   seriesCategories?: readonly Category[]
+  /** A body with a stored body's content is a duplicate under any id (dedupe.ts); default on. */
+  dedupeByContent?: boolean
 }
 
 export class Writer {
@@ -49,7 +51,12 @@ export class Writer {
     catalog: Catalog,
     private readonly opts: WriterOptions,
   ) {
-    this.ctx = { catalog, series: this.series, seriesCategories: new Set(opts.seriesCategories) }
+    this.ctx = {
+      catalog,
+      series: this.series,
+      seriesCategories: new Set(opts.seriesCategories),
+      dedupeByContent: opts.dedupeByContent ?? true,
+    }
   }
 
   get pending(): number {

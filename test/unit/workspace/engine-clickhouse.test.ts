@@ -34,6 +34,7 @@ else
     const engine = await ClickHouseEngine.open(client, {
       prefix: `engine${n++}`,
       dedupeWindowMs: 3_600_000,
+      dedupeByContent: true,
       maxPendingPoints: 100_000,
       insertTimeoutMs: 10_000,
       queryTimeoutMs: 10_000,

@@ -3,36 +3,47 @@
  * it through `storageContract` with a function opening a fresh, empty engine.
  */
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { before, test } from 'node:test'
 import { parseLines } from '../../../src/decode/lp/parse.js'
 import { FerryError } from '../../../src/errors.js'
 import type { Category } from '../../../src/shared/category.js'
 import { toColumns } from '../../../src/workspace/ingest/columns.js'
+import { fingerprintOf, fingerprintReady } from '../../../src/workspace/ingest/fingerprint.js'
 import type { StorageEngine } from '../../../src/workspace/store/engine.js'
 import type { WriteRequest } from '../../../src/workspace/store/write-request.js'
 
 const WS = 'wksp_contract'
 const DAY_NS = 86_400_000_000_000n
 
-function request(text: string, pkgId: string | null, category: Category = 'metric'): WriteRequest {
+/** A line protocol body as the ingest route hands it on: with its fingerprint. */
+export function request(
+  text: string,
+  pkgId: string | null,
+  category: Category = 'metric',
+  workspaceId = WS,
+): WriteRequest {
   const { points } = parseLines(text, Buffer.from(text))
+  const timed = points.every((p) => p.time !== null)
   return {
-    workspaceId: WS,
+    workspaceId,
     category,
     tables: toColumns(category, points),
     points: points.length,
     pkgId,
+    fingerprint: fingerprintOf(Buffer.from(text)),
+    timed,
   }
 }
 
-async function count(engine: StorageEngine, table: string): Promise<number> {
-  const ref = engine.tableRef(WS, table)
+export async function count(engine: StorageEngine, table: string, ws = WS): Promise<number> {
+  const ref = engine.tableRef(ws, table)
   assert.ok(ref, `${table} exists`)
   const r = await engine.query(`SELECT count(*) FROM ${ref}`)
   return Number(r.rows[0][0])
 }
 
 export function storageContract(name: string, open: () => Promise<StorageEngine>): void {
+  before(() => fingerprintReady)
   const withEngine = (fn: (e: StorageEngine) => Promise<void>) => async () => {
     const engine = await open()
     try {
@@ -74,10 +85,11 @@ export function storageContract(name: string, open: () => Promise<StorageEngine>
         [a, b],
         [
           { stored: 1, duplicate: false },
-          { stored: 0, duplicate: true },
+          { stored: 0, duplicate: true, dedupe: 'id' },
         ],
       )
-      assert.deepEqual(await e.ingest(request(body, 'p1')), { stored: 0, duplicate: true })
+      const again = await e.ingest(request(body, 'p1'))
+      assert.deepEqual(again, { stored: 0, duplicate: true, dedupe: 'id' })
       assert.equal(await count(e, 'M::m'), 1)
     }),
   )

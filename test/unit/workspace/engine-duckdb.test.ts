@@ -8,12 +8,11 @@ import path from 'node:path'
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { DuckDBInstance } from '@duckdb/node-api'
-import { parseLines } from '../../../src/decode/lp/parse.js'
 import { CATEGORY_NAMES, type Category } from '../../../src/shared/category.js'
-import { toColumns } from '../../../src/workspace/ingest/columns.js'
 import { DB_FILE } from '../../../src/workspace/store/db.js'
 import { openTestEngine } from '../../helpers/duckdb-engine.js'
-import { storageContract } from './engine-contract.js'
+import { request, storageContract } from './engine-contract.js'
+import { dedupeContract } from './engine-contract-dedupe.js'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-engine-'))
 after(() => fs.rmSync(root, { recursive: true, force: true }))
@@ -24,8 +23,9 @@ const openEngine = (seriesCategories: Category[]) => () =>
 
 storageContract('duckdb, flat tables', openEngine([]))
 storageContract('duckdb, series layout', openEngine(CATEGORY_NAMES))
+dedupeContract('duckdb', openEngine(CATEGORY_NAMES))
 
-test('a database whose meta.packages has a primary key is rebuilt without it, ids kept', async () => {
+test('a database whose meta.packages has a primary key is rebuilt without it, ids kept; ids stored before fingerprints still dedupe', async () => {
   const dir = path.join(root, 'keyed')
   fs.mkdirSync(dir)
   const old = await DuckDBInstance.create(path.join(dir, DB_FILE))
@@ -45,19 +45,23 @@ test('a database whose meta.packages has a primary key is rebuilt without it, id
     )
     assert.equal(Number(keys.rows[0][0]), 0)
     const text = `m v=1 ${Date.now()}000000`
-    const { points } = parseLines(text, Buffer.from(text))
-    const req = { workspaceId: 'wksp_a', category: 'metric' as const, points: 1 }
-    const tables = () => toColumns('metric', points)
-    assert.deepEqual(await e.ingest({ ...req, tables: tables(), pkgId: 'p1' }), {
+    // p1 was stored with no fingerprint: whatever content comes under it is the same body.
+    assert.deepEqual(await e.ingest(request(text, 'p1', 'metric', 'wksp_a')), {
       stored: 0,
       duplicate: true,
+      dedupe: 'id',
     })
-    assert.deepEqual(await e.ingest({ ...req, tables: tables(), pkgId: 'p2' }), {
+    assert.deepEqual(await e.ingest(request(text, 'p2', 'metric', 'wksp_a')), {
       stored: 1,
       duplicate: false,
     })
-    const ids = await e.query('SELECT pkg_id FROM meta.packages ORDER BY pkg_id')
-    assert.deepEqual(ids.rows, [['p1'], ['p2']])
+    const ids = await e.query(
+      'SELECT pkg_id, category, fingerprint IS NULL FROM meta.packages ORDER BY pkg_id',
+    )
+    assert.deepEqual(ids.rows, [
+      ['p1', null, true],
+      ['p2', 'metric', false],
+    ])
   } finally {
     await e.close()
   }

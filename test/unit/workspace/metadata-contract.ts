@@ -70,37 +70,72 @@ export function metadataContract(name: string, open: () => Promise<OpenedMetadat
   )
 
   test(
-    `${name}: dashboards are listed newest first, searched by part of the name, changed in place`,
+    `${name}: dashboards: newest change first, searched, tag-filtered, names unique`,
     withStore(async ({ dashboards: d }) => {
-      const first = await d.create('wksp_a', { name: 'Hosts', tags: ['x'] }, 'ak_1')
+      const all = { search: '', tagNames: [] as string[] }
+      const first = await d.create('wksp_a', { name: 'Hosts', tagNames: ['x'] }, 'ak_1')
       await new Promise((r) => setTimeout(r, 5))
       const second = await d.create('wksp_a', { name: 'Disks', extend: { a: 1 } }, 'ak_1')
       await d.create('wksp_b', { name: 'Other' }, 'ak_2')
-      assert.deepEqual(first.tags, ['x'])
-      assert.deepEqual(second.extend, { a: 1 })
-      const all = await d.list('wksp_a', '', 0, 10)
-      assert.equal(all.total, 2)
+      assert.deepEqual([first.tagNames, second.extend, first.creator], [['x'], { a: 1 }, 'ak_1'])
+      assert.equal(typeof first.num, 'number')
+      await assert.rejects(d.create('wksp_a', { name: 'Hosts' }, 'ak_1'), /exists/)
+      const listed = await d.list('wksp_a', all, 0, 10)
+      assert.equal(listed.total, 2)
       assert.deepEqual(
-        all.items.map((x) => x.name),
+        listed.items.map((x) => x.name),
         ['Disks', 'Hosts'],
       )
-      const found = await d.list('wksp_a', 'HOST', 0, 10)
+      const found = await d.list('wksp_a', { ...all, search: 'HOST' }, 0, 10)
       assert.deepEqual(
         found.items.map((x) => x.uuid),
         [first.uuid],
       )
-      const page = await d.list('wksp_a', '', 1, 1)
+      const tagged = await d.list('wksp_a', { ...all, tagNames: ['x', 'y'] }, 0, 10)
+      assert.deepEqual(
+        tagged.items.map((x) => x.uuid),
+        [first.uuid],
+      )
+      const page = await d.list('wksp_a', all, 1, 1)
       assert.deepEqual([page.total, page.items[0].uuid], [2, first.uuid])
+      await new Promise((r) => setTimeout(r, 5))
       const changed = await d.modify('wksp_a', first.uuid, { desc: 'all hosts' }, 'ak_9')
       assert.deepEqual(
         [changed.name, changed.desc, changed.updator],
         ['Hosts', 'all hosts', 'ak_9'],
       )
       assert.deepEqual(await d.get('wksp_a', first.uuid), changed)
+      assert.equal((await d.list('wksp_a', all, 0, 1)).items[0].uuid, first.uuid)
       await assert.rejects(d.get('wksp_b', first.uuid), notFound)
-      await d.delete('wksp_a', first.uuid)
+      assert.equal((await d.delete('wksp_a', first.uuid)).uuid, first.uuid)
       await assert.rejects(d.get('wksp_a', first.uuid), notFound)
       await assert.rejects(d.delete('wksp_a', first.uuid), notFound)
+    }),
+  )
+
+  test(
+    `${name}: notes: newest change first, searched, changed and deleted`,
+    withStore(async ({ notes: n }) => {
+      const one = await n.create('wksp_a', { name: 'Deploys', chartUUIDs: ['c1', 'c2'] }, 'ak_1')
+      await new Promise((r) => setTimeout(r, 5))
+      const two = await n.create('wksp_a', { name: 'Incidents' }, 'ak_1')
+      assert.deepEqual([one.chartUUIDs, two.chartUUIDs, two.extend], [['c1', 'c2'], [], {}])
+      assert.deepEqual(
+        (await n.list('wksp_a', '')).map((x) => x.uuid),
+        [two.uuid, one.uuid],
+      )
+      assert.deepEqual(
+        (await n.list('wksp_a', 'deploy')).map((x) => x.uuid),
+        [one.uuid],
+      )
+      const changed = await n.modify('wksp_a', one.uuid, { name: 'Releases' }, 'ak_2')
+      assert.deepEqual(
+        [changed.name, changed.chartUUIDs, changed.updator],
+        ['Releases', ['c1', 'c2'], 'ak_2'],
+      )
+      assert.equal((await n.delete('wksp_a', two.uuid)).name, 'Incidents')
+      await assert.rejects(n.get('wksp_a', two.uuid), notFound)
+      assert.deepEqual((await n.list('wksp_b', '')).length, 0)
     }),
   )
 

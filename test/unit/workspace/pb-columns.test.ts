@@ -22,8 +22,9 @@ function body(points: Point[]): Uint8Array {
 
 function general(b: Uint8Array) {
   const points = decodePoints(b)
+  const timed = points.every((p) => p.time !== null)
   for (const p of points) p.time ??= NOW
-  return { points: points.length, tables: toColumns('logging', points) }
+  return { points: points.length, tables: toColumns('logging', points), timed }
 }
 
 function lp(text: string): Point[] {

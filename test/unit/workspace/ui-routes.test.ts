@@ -5,16 +5,12 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { Registry } from 'prom-client'
-import { createWorkspaceApp } from '../../../src/workspace/api/app.js'
-import { startWorkspace, type TestWorkspace } from '../../helpers/workspace.js'
+import type { TestWorkspace } from '../../helpers/workspace.js'
+import { startWorkspaceApp, type WorkspaceApp } from '../../helpers/workspace-app.js'
 
 let w: TestWorkspace
-let app: ReturnType<typeof createWorkspaceApp>
-before(async () => {
-  w = await startWorkspace()
-  app = createWorkspaceApp(w.service.deps!, new Registry())
-})
+let app: WorkspaceApp
+before(async () => ({ w, app } = await startWorkspaceApp()))
 after(() => w.stop())
 
 const form = (key: string) => ({

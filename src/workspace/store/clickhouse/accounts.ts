@@ -16,6 +16,7 @@ import {
   newWorkspace,
   toWorkspace,
   type ApiKeyInfo,
+  type KeyOwner,
   type Workspace,
 } from '../accounts.js'
 import type { AccountStore } from '../metadata.js'
@@ -34,7 +35,7 @@ interface Tokens {
 
 export class ClickHouseAccounts implements AccountStore {
   private tokens: Tokens | null = null
-  private readonly byKeyCache = new LruMap<string, { at: number; ws: Workspace | null }>(
+  private readonly byKeyCache = new LruMap<string, { at: number; owner: KeyOwner | null }>(
     KEY_CACHE_SIZE,
   )
 
@@ -87,19 +88,24 @@ export class ClickHouseAccounts implements AccountStore {
   }
 
   async byApiKey(key: string): Promise<Workspace | undefined> {
+    return (await this.ownerOfKey(key))?.workspace
+  }
+
+  async ownerOfKey(key: string): Promise<KeyOwner | undefined> {
     const h = hash(key)
     const hit = this.byKeyCache.get(h)
-    if (hit && Date.now() - hit.at <= CACHE_TTL_MS) return hit.ws ?? undefined
-    const rows = await this.t.select(KEYS, 'workspace_id', 'hash = $1 AND revoked_at IS NULL', [h])
-    let ws: Workspace | null = null
-    if (rows.length) {
-      const found = await this.t.select(WS, 'id, name, token, created_at', 'id = $1', [
-        String(rows[0][0]),
-      ])
-      ws = found.length ? toWorkspace(found[0]) : null
+    if (hit && Date.now() - hit.at <= CACHE_TTL_MS) return hit.owner ?? undefined
+    const keys = await this.t.select(KEYS, 'workspace_id, id', 'hash = $1 AND revoked_at IS NULL', [
+      h,
+    ])
+    let owner: KeyOwner | null = null
+    if (keys.length) {
+      const [wsId, keyId] = keys[0] as string[]
+      const found = await this.t.select(WS, 'id, name, token, created_at', 'id = $1', [wsId])
+      owner = found.length ? { workspace: toWorkspace(found[0]), keyId } : null
     }
-    this.byKeyCache.set(h, { at: Date.now(), ws })
-    return ws ?? undefined
+    this.byKeyCache.set(h, { at: Date.now(), owner })
+    return owner ?? undefined
   }
 
   async create(name: string): Promise<Workspace> {

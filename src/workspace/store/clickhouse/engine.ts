@@ -4,8 +4,10 @@
  * `<prefix>_meta.packages`, retention by dropping day partitions (retention.ts). Many
  * processes may run it over one ClickHouse: it keeps only caches.
  *
- * Dedupe: a body whose package id was stored within the window is answered duplicate; one id
- * in flight in this process is stored once (the second waits for the first). The id is
+ * Dedupe (../dedupe.ts, the same judge as DuckDB's): a body whose package id was stored within
+ * the window with the same content, or whose content was stored under any id, is answered
+ * duplicate; a second body with an id in flight in this process waits for the first, then is
+ * judged against what it recorded. The id is
  * recorded after the rows, so a process killed between the two stores the retried body again:
  * on plain MergeTree that is the residual duplicate; replicated tables drop the identical
  * retried block.
@@ -15,6 +17,9 @@
  * finish or abort on its own.
  */
 import { FerryError } from '../../../errors.js'
+import type { Category } from '../../../shared/category.js'
+import { dedupeQueries, DedupeJudge } from '../dedupe.js'
+import type { PackageRecord } from '../packages.js'
 import type { Rows } from '../db.js'
 import type { QueryParam, StorageEngine } from '../engine.js'
 import type { ObjectPage, ObjectQuery } from '../objects.js'
@@ -34,6 +39,8 @@ export interface ClickHouseEngineOptions {
   /** Databases are `<prefix>_meta` and `<prefix>_w_<hex>` per workspace. */
   prefix: string
   dedupeWindowMs: number
+  /** Bodies re-sent under a new id count as duplicates by their content (dedupe.ts). */
+  dedupeByContent: boolean
   maxPendingPoints: number
   insertTimeoutMs: number
   queryTimeoutMs: number
@@ -82,17 +89,11 @@ export class ClickHouseEngine implements StorageEngine {
       })
     this.pending += req.points
     try {
-      if (!req.pkgId) return await this.store(req)
+      if (!req.pkgId) return await this.storeOnce(req)
       const key = `${req.workspaceId}/${req.pkgId}`
+      // The same id in flight here: judged after it, against what it recorded.
       const earlier = this.inFlight.get(key)
-      if (
-        earlier &&
-        (await earlier.then(
-          () => true,
-          () => false,
-        ))
-      )
-        return { stored: 0, duplicate: true }
+      if (earlier) await earlier.catch(() => undefined)
       const p = this.storeOnce(req)
       this.inFlight.set(key, p)
       try {
@@ -106,17 +107,40 @@ export class ClickHouseEngine implements StorageEngine {
   }
 
   private async storeOnce(req: WriteRequest): Promise<WriteResult> {
-    const since = Date.now() - this.opts.dedupeWindowMs
-    const seen = await this.meta.select(
-      PACKAGES,
-      'pkg_id',
-      'workspace_id = $1 AND pkg_id = $2 AND seen_at >= $3',
-      [req.workspaceId, req.pkgId!, since],
-    )
-    if (seen.length) return { stored: 0, duplicate: true }
+    const byContent = this.opts.dedupeByContent
+    const judge = new DedupeJudge(await this.seen(req, byContent), byContent)
+    const verdict = judge.judge(req)
+    if (!verdict.store) return { stored: 0, duplicate: true, dedupe: verdict.by }
     const r = await this.store(req)
-    await this.meta.put(PACKAGES, [[req.workspaceId, req.pkgId!, Date.now()]])
-    return r
+    const rec = judge.stored(req)
+    if (rec)
+      await this.meta.put(PACKAGES, [
+        [rec.workspaceId, rec.pkgId, rec.category ?? '', rec.fingerprint ?? '', Date.now()],
+      ])
+    return verdict.reusedId ? { ...r, reusedId: true } : r
+  }
+
+  /** The stored bodies within the window with the request's id or (by content) fingerprint. */
+  private async seen(req: WriteRequest, byContent: boolean): Promise<PackageRecord[]> {
+    const [q] = dedupeQueries([req], byContent)
+    if (!q.pkgIds.length && !q.fingerprints.length) return []
+    const rows = await this.meta.select(
+      PACKAGES,
+      'pkg_id, category, fingerprint',
+      "workspace_id = $1 AND seen_at >= $2 AND ((pkg_id = $3 AND pkg_id != '') OR (fingerprint = $4 AND fingerprint != ''))",
+      [
+        req.workspaceId,
+        Date.now() - this.opts.dedupeWindowMs,
+        q.pkgIds[0] ?? '',
+        q.fingerprints[0] ?? '',
+      ],
+    )
+    return (rows as string[][]).map(([pkgId, category, fp]) => ({
+      workspaceId: req.workspaceId,
+      pkgId,
+      category: (category || null) as Category | null,
+      fingerprint: fp || null,
+    }))
   }
 
   private async store(req: WriteRequest): Promise<WriteResult> {

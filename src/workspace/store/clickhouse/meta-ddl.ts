@@ -49,11 +49,30 @@ export const META_TABLES: Record<string, MetaTable> = {
     columns: [
       ['workspace_id', 'String'],
       ['id', 'String'],
+      ['num', 'Int64'],
       ['name', 'String'],
       ['desc', 'String'],
       ['tags', 'String'],
       ['extend', 'String'],
       ['template', 'String'],
+      ['attrs', 'String'],
+      ['created_at', 'Int64'],
+      ['updated_at', 'Int64'],
+      ['creator', 'String'],
+      ['updator', 'String'],
+      ...common,
+    ],
+    key: ['workspace_id', 'id'],
+  },
+  notes: {
+    name: 'notes',
+    columns: [
+      ['workspace_id', 'String'],
+      ['id', 'String'],
+      ['num', 'Int64'],
+      ['name', 'String'],
+      ['charts', 'String'],
+      ['extend', 'String'],
       ['created_at', 'Int64'],
       ['updated_at', 'Int64'],
       ['creator', 'String'],
@@ -107,8 +126,16 @@ export const META_TABLES: Record<string, MetaTable> = {
   // Package ids stored, so a body sent again is answered duplicate (engine.ts).
   packages: {
     name: 'packages',
-    columns: [['workspace_id', 'String'], ['pkg_id', 'String'], ['seen_at', 'Int64'], ...common],
-    key: ['workspace_id', 'pkg_id'],
+    columns: [
+      ['workspace_id', 'String'],
+      ['pkg_id', 'String'],
+      ['category', 'String'],
+      // '' when the body had none.
+      ['fingerprint', 'String'],
+      ['seen_at', 'Int64'],
+      ...common,
+    ],
+    key: ['workspace_id', 'pkg_id', 'category', 'fingerprint'],
   },
   replays: {
     name: 'replays',

@@ -8,6 +8,7 @@ import { ClickHouseAccounts } from './accounts.js'
 import type { ClickHouseClient } from './client.js'
 import { ClickHouseDashboards } from './dashboards.js'
 import { ClickHouseEnvVariables, ClickHouseLabels } from './labels.js'
+import { ClickHouseNotes } from './notes.js'
 import { MetaTables } from './meta-tables.js'
 import { ClickHouseReplays } from './replays.js'
 import { ClickHouseRetentionOverrides } from './retention-overrides.js'
@@ -22,6 +23,7 @@ export interface ClickHouseMetadataOptions {
 export class ClickHouseMetadata implements MetadataStore {
   readonly accounts: ClickHouseAccounts
   readonly dashboards: ClickHouseDashboards
+  readonly notes: ClickHouseNotes
   readonly labels: ClickHouseLabels
   readonly envVariables: ClickHouseEnvVariables
   readonly replays: ClickHouseReplays
@@ -30,6 +32,7 @@ export class ClickHouseMetadata implements MetadataStore {
   private constructor(tables: MetaTables, replayMaxBytes: number) {
     this.accounts = new ClickHouseAccounts(tables)
     this.dashboards = new ClickHouseDashboards(tables)
+    this.notes = new ClickHouseNotes(tables)
     this.labels = new ClickHouseLabels(tables)
     this.envVariables = new ClickHouseEnvVariables(tables)
     this.replays = new ClickHouseReplays(tables, replayMaxBytes)

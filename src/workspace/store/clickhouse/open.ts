@@ -41,6 +41,7 @@ export async function openClickHouse(
     const engine = await ClickHouseEngine.open(client, {
       prefix: ch.database,
       dedupeWindowMs: cfg.dedupe_window,
+      dedupeByContent: cfg.dedupe_by_content,
       maxPendingPoints: cfg.max_pending_points,
       insertTimeoutMs: ch.insert_timeout,
       queryTimeoutMs: cfg.query_timeout,
