@@ -165,7 +165,6 @@ export const WORKSPACE_CLICKHOUSE_SCHEMA = {
     check: (v: string) =>
       /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(v) ? undefined : 'a name of letters, digits and _',
   },
-  cluster: { type: 'string', default: '', env: 'ENV_WORKSPACE_CLICKHOUSE_CLUSTER' },
   user: { type: 'string', default: 'default', env: 'ENV_WORKSPACE_CLICKHOUSE_USER' },
   password: { type: 'string', default: '', env: 'ENV_WORKSPACE_CLICKHOUSE_PASSWORD' },
   tls_ca_file: { type: 'string', default: '', env: 'ENV_WORKSPACE_CLICKHOUSE_TLS_CA_FILE' },
