@@ -8,6 +8,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { after, before } from 'node:test'
+import { ClickHouseClient } from '../../src/workspace/store/clickhouse/client.js'
 import { freePort } from './prometheus.js'
 import { until } from './until.js'
 
@@ -90,4 +92,27 @@ export async function startClickHouse(): Promise<ClickHouseServer> {
     throw e
   }
   return { url, proc, stop }
+}
+
+/**
+ * One server for a test file: started before its tests, stopped after them; `client()` opens a
+ * client of it (the caller closes it). `missing` says why the file's tests skip, or is null.
+ */
+export function useClickHouse(): { missing: string | null; client(): ClickHouseClient } {
+  const missing = clickhouseMissing()
+  let server: ClickHouseServer | null = null
+  before(async () => {
+    if (!missing) server = await startClickHouse()
+  })
+  after(() => server?.stop())
+  const client = () =>
+    new ClickHouseClient({
+      urls: [server!.url],
+      user: 'default',
+      password: '',
+      tls: { ca: '', cert: '', key: '', insecureSkipVerify: false },
+      connectTimeoutMs: 2000,
+      maxConnections: 4,
+    })
+  return { missing, client }
 }

@@ -6,8 +6,8 @@
  *
  * Dedupe (../dedupe.ts, the same judge as DuckDB's): a body whose package id was stored within
  * the window with the same content, or whose content was stored under any id, is answered
- * duplicate; a second body with an id in flight in this process waits for the first, then is
- * judged against what it recorded. The id is
+ * duplicate; a body whose id or content is in flight in this process waits for the first,
+ * then is judged against what it recorded. The id is
  * recorded after the rows, so a process killed between the two stores the retried body again:
  * on plain MergeTree that is the residual duplicate; replicated tables drop the identical
  * retried block.
@@ -89,20 +89,32 @@ export class ClickHouseEngine implements StorageEngine {
       })
     this.pending += req.points
     try {
-      if (!req.pkgId) return await this.storeOnce(req)
-      const key = `${req.workspaceId}/${req.pkgId}`
-      // The same id in flight here: judged after it, against what it recorded.
-      const earlier = this.inFlight.get(key)
-      if (earlier) await earlier.catch(() => undefined)
-      const p = this.storeOnce(req)
-      this.inFlight.set(key, p)
-      try {
-        return await p
-      } finally {
-        if (this.inFlight.get(key) === p) this.inFlight.delete(key)
-      }
+      return await this.judged(req)
     } finally {
       this.pending -= req.points
+    }
+  }
+
+  /**
+   * Stores `req` after any body in flight here with its id or its content: judged after them,
+   * against what they recorded (the same body twice at once is stored once).
+   */
+  private async judged(req: WriteRequest): Promise<WriteResult> {
+    const keys = [req.pkgId ? `id\n${req.workspaceId}\n${req.pkgId}` : '']
+    if (req.timed && req.fingerprint)
+      keys.push(`fp\n${req.workspaceId}\n${req.category}\n${req.fingerprint}`)
+    const live = keys.filter((k) => k)
+    for (;;) {
+      const earlier = live.map((k) => this.inFlight.get(k)).find((x) => x !== undefined)
+      if (!earlier) break
+      await earlier.catch(() => undefined)
+    }
+    const p = this.storeOnce(req)
+    for (const k of live) this.inFlight.set(k, p)
+    try {
+      return await p
+    } finally {
+      for (const k of live) if (this.inFlight.get(k) === p) this.inFlight.delete(k)
     }
   }
 
