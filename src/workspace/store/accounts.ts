@@ -62,6 +62,18 @@ export function newApiKey(ws: Workspace, name: string): { info: ApiKeyInfo; key:
   return { info, key }
 }
 
+/** A listed key from its row (id, name, prefix, created_at, revoked_at). */
+export function toKeyInfo(x: unknown[], ws: Workspace): ApiKeyInfo {
+  return {
+    id: String(x[0]),
+    workspace: ws.name,
+    name: String(x[1]),
+    prefix: String(x[2]),
+    createdAt: Number(x[3]),
+    revokedAt: x[4] === null ? null : Number(x[4]),
+  }
+}
+
 export function toWorkspace(r: unknown[]): Workspace {
   return { id: String(r[0]), name: String(r[1]), token: String(r[2]), createdAt: Number(r[3]) }
 }
@@ -186,14 +198,7 @@ export class Accounts implements AccountStore {
       'SELECT id, name, prefix, created_at, revoked_at FROM meta.api_keys WHERE workspace_id = $1 ORDER BY created_at',
       [ws.id],
     )
-    return r.rows.map((x) => ({
-      id: String(x[0]),
-      workspace: ws.name,
-      name: String(x[1]),
-      prefix: String(x[2]),
-      createdAt: Number(x[3]),
-      revokedAt: x[4] === null ? null : Number(x[4]),
-    }))
+    return r.rows.map((x) => toKeyInfo(x, ws))
   }
 
   async revokeKey(id: string): Promise<void> {

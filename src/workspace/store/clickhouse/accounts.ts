@@ -14,6 +14,7 @@ import {
   KEY_CACHE_SIZE,
   newApiKey,
   newWorkspace,
+  toKeyInfo,
   toWorkspace,
   type ApiKeyInfo,
   type KeyOwner,
@@ -149,14 +150,7 @@ export class ClickHouseAccounts implements AccountStore {
       [ws.id],
       'ORDER BY created_at, id',
     )
-    return rows.map((x) => ({
-      id: String(x[0]),
-      workspace: ws.name,
-      name: String(x[1]),
-      prefix: String(x[2]),
-      createdAt: Number(x[3]),
-      revokedAt: x[4] === null ? null : Number(x[4]),
-    }))
+    return rows.map((x) => toKeyInfo(x, ws))
   }
 
   async revokeKey(id: string): Promise<void> {
