@@ -12,7 +12,11 @@ import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
 import { RUM_SCHEMA } from './schema-rum.js'
 import { OTLP_SCHEMA } from './schema-otlp.js'
 import { HEALTH_SCHEMA, TAP_SCHEMA } from './schema-ops.js'
-import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
+import {
+  WORKSPACE_CLICKHOUSE_SCHEMA,
+  WORKSPACE_SCHEMA,
+  type WorkspaceConfig,
+} from './schema-workspace.js'
 import { nonNegative, positive } from './checks.js'
 import type { ConfigOf, SectionSpec } from './spec.js'
 
@@ -187,6 +191,7 @@ export const SCHEMA = {
   pipeline: PIPELINE_SCHEMA,
   dialtesting: DIALTEST_SCHEMA,
   workspace: WORKSPACE_SCHEMA,
+  'workspace.clickhouse': WORKSPACE_CLICKHOUSE_SCHEMA,
   rum: RUM_SCHEMA,
   otlp: OTLP_SCHEMA,
   health: HEALTH_SCHEMA,

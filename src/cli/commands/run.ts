@@ -69,7 +69,13 @@ async function runWorkspace(ctx: Context): Promise<void> {
   const { WorkspaceService, workspaceDir } = await import('../../workspace/service.js')
   const { config } = cliConfig(ctx)
   const log = createLogger(config.logging.level)
-  const service = new WorkspaceService(config.workspace, workspaceDir(config), log)
+  const service = new WorkspaceService(
+    config.workspace,
+    workspaceDir(config),
+    log,
+    {},
+    config['workspace.clickhouse'],
+  )
   onSignals(log, () => service.shutdown(), ctx.exit)
   await service.start()
 }

@@ -1,11 +1,10 @@
 /**
- * Answers a `/v1/query/raw` body: each query is parsed, compiled and run on its own
- * connection; rows come back grouped into series
+ * Answers a `/v1/query/raw` body: each query is parsed, compiled for the engine's dialect and
+ * run through the StorageEngine (never a database directly); rows come back grouped into series
  * `{name, tags?, columns: ["time", ...], values: [[ms, ...], ...]}`.
  */
 import { FerryError } from '../../errors.js'
-import type { Catalog } from '../store/catalog.js'
-import type { Db, Row } from '../store/db.js'
+import type { Row, StorageEngine } from '../store/engine.js'
 import { compile, type Plan } from './compile.js'
 import { parseQueryOptions, type QueryOptions } from './options.js'
 import type { Query } from './ast.js'
@@ -36,8 +35,7 @@ export interface QueryResult {
 }
 
 export interface QueryContext {
-  db: Db
-  catalog: Catalog
+  engine: Pick<StorageEngine, 'catalog' | 'dialect' | 'query'>
   workspaceId: string
   maxRows: number
   timeoutMs: number
@@ -65,9 +63,6 @@ function toSeries(name: string, plan: Plan, rows: Row[]): Series[] {
   return series
 }
 
-/** DuckDB reports type and binding problems of a query as these; they are the query's fault. */
-const USER_ERRORS = /^(Binder|Conversion|Invalid Input|Out of Range|Parser) Error/
-
 export interface Planned {
   opts: QueryOptions
   query: Query
@@ -86,8 +81,8 @@ export function planQuery(ctx: QueryContext, raw: unknown, index: number): Plann
     if (e instanceof FerryError) throw new FerryError(e.code, `queries[${index}]: ${e.message}`)
     throw e
   }
-  const src = resolveSources(ctx.catalog, ctx.workspaceId, query)
-  const plan = compile({
+  const src = resolveSources(ctx.engine.catalog, ctx.workspaceId, query)
+  const plan = compile(ctx.engine.dialect, {
     workspaceId: ctx.workspaceId,
     table: src.table,
     info: src.info,
@@ -113,10 +108,10 @@ async function runOne(
   let rows: Row[] = []
   if (exists) {
     try {
-      rows = (await ctx.db.query(plan.sql, plan.params, ctx.timeoutMs)).rows
+      rows = (await ctx.engine.query(plan.sql, plan.params, ctx.timeoutMs)).rows
     } catch (e) {
-      const msg = (e as Error).message
-      if (USER_ERRORS.test(msg)) throw new FerryError('queryInvalid', `queries[${index}]: ${msg}`)
+      if (e instanceof FerryError && e.code === 'queryInvalid')
+        throw new FerryError('queryInvalid', `queries[${index}]: ${e.message}`)
       throw e
     }
   }
@@ -145,7 +140,7 @@ async function showOrOuter(ctx: QueryContext, raw: unknown, index: number) {
     }
     if (!isShow(text)) return null
     const distinct = async (q: string) => (await sub(q)).flatMap((s) => s.values.map((v) => v[1]))
-    return await runShow(ctx.catalog, ctx.workspaceId, text, distinct)
+    return await runShow(ctx.engine.catalog, ctx.workspaceId, text, distinct)
   } catch (e) {
     if (e instanceof FerryError && !e.message.startsWith('queries['))
       throw new FerryError(e.code, `queries[${index}]: ${e.message}`)

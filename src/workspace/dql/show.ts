@@ -8,7 +8,8 @@
 import type { Category } from '../../shared/category.js'
 import { queryError } from './lexer.js'
 import { nameFilter, parseShow, type ShowCall } from './show-args.js'
-import type { Catalog, Column } from '../store/catalog.js'
+import type { Column } from '../store/catalog.js'
+import type { TableCatalog as Catalog } from '../store/engine.js'
 import { tableName } from '../store/names.js'
 
 const NS: Record<string, Category> = {

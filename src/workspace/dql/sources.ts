@@ -10,7 +10,8 @@ import type { Category } from '../../shared/category.js'
 import type { Query } from './ast.js'
 import { bad } from './invalid.js'
 import type { UnionMember } from './plan.js'
-import { widen, type Catalog, type Column, type TableInfo } from '../store/catalog.js'
+import { widen, type Column, type TableInfo } from '../store/catalog.js'
+import type { TableCatalog as Catalog } from '../store/engine.js'
 import { tableName } from '../store/names.js'
 
 const CLASS_KEY: Partial<Record<Category, string>> = {

@@ -123,7 +123,9 @@ export function uiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
   app.on(['POST', 'DELETE'], '/ui/api/labels', (c) =>
     forward(c, app, deps, `/v1/object/labels?token=${c.get('workspace').token}`),
   )
-  app.get('/ui/api/sources', (c) => ok(c, sources(deps.catalog.tableNames(c.get('workspace').id))))
+  app.get('/ui/api/sources', (c) =>
+    ok(c, sources(deps.engine.catalog.tableNames(c.get('workspace').id))),
+  )
   app.all('/ui/api/v1/*', (c) => {
     const url = new URL(c.req.url)
     return forward(c, app, deps, `/api/v1/${url.pathname.slice('/ui/api/v1/'.length)}${url.search}`)

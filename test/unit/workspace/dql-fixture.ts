@@ -34,8 +34,7 @@ export function datasetContext() {
     const deps = w.service.deps!
     const ws = await w.service.ensureWorkspace('test')
     return {
-      db: deps.db,
-      catalog: deps.catalog,
+      engine: deps.engine,
       workspaceId: ws.id,
       maxRows: 1000,
       timeoutMs: 10_000,

@@ -39,7 +39,7 @@ async function load(bodies: { cat: string; lines: string[] }[]): Promise<string>
 
 async function answers(workspaceId: string) {
   const deps = w.service.deps!
-  const ctx = { db: deps.db, catalog: deps.catalog, workspaceId, maxRows: 1000, timeoutMs: 10_000 }
+  const ctx = { engine: deps.engine, workspaceId, maxRows: 1000, timeoutMs: 10_000 }
   const r = await runQueries(
     { ...ctx, now: () => NOW },
     { queries: QUERIES.map((query) => ({ query })) },
