@@ -229,22 +229,27 @@ describe('ingest', () => {
   }
 
   test('protobuf, gzip and zstd bodies are stored; a repeated X-Pkg-Id is stored once', async () => {
-    const pb = new PbWriter()
-    for (let i = 0; i < 3; i++)
-      encodePoint(pb, {
-        name: 'pbm',
-        tags: [{ key: 'host', value: `h${i}` }],
-        fields: [{ key: 'v', kind: Kind.FLOAT, value: i + 0.5 }],
-        time: BigInt(Date.now()) * 1_000_000n,
-        warns: null,
-      })
-    const bytes = pb.finish()
+    const now = BigInt(Date.now()) * 1_000_000n
+    // Two bodies of other points (a body with the same points is a duplicate by content).
+    const body = (at: bigint) => {
+      const pb = new PbWriter()
+      for (let i = 0; i < 3; i++)
+        encodePoint(pb, {
+          name: 'pbm',
+          tags: [{ key: 'host', value: `h${i}` }],
+          fields: [{ key: 'v', kind: Kind.FLOAT, value: i + 0.5 }],
+          time: at,
+          warns: null,
+        })
+      return pb.finish()
+    }
+    const [first, second] = [body(now), body(now + 1n)]
     const url = `${w.base}/v1/write/metric?token=${w.token}`
     const headers = { 'Content-Type': 'application/protobuf; proto=com.guance.Point' }
     for (const [enc, body, pkg] of [
-      ['gzip', zlib.gzipSync(bytes), 'pkg-a'],
-      ['zstd', await zstd(Buffer.from(bytes), 3), 'pkg-b'],
-      ['gzip', zlib.gzipSync(bytes), 'pkg-a'],
+      ['gzip', zlib.gzipSync(first), 'pkg-a'],
+      ['zstd', await zstd(Buffer.from(second), 3), 'pkg-b'],
+      ['gzip', zlib.gzipSync(first), 'pkg-a'],
     ] as const) {
       const res = await fetch(url, {
         method: 'POST',
