@@ -19,12 +19,12 @@ import { checkZstdFrames } from './zstd-frames.js'
  */
 export const ZSTD_MAX_WINDOW = 8 * 1024 * 1024
 
-function tooLarge(limit: number): FerryError {
+export function tooLarge(limit: number): FerryError {
   return new FerryError('bodyTooLarge', `decompressed body exceeds the limit of ${limit} bytes`)
 }
 
 /** A zlib stream starts with CMF/FLG where CM = 8 and the 16-bit header is a multiple of 31. */
-function isZlibWrapped(b: Uint8Array): boolean {
+export function isZlibWrapped(b: Uint8Array): boolean {
   return b.length >= 2 && (b[0] & 0x0f) === 8 && ((b[0] << 8) | b[1]) % 31 === 0
 }
 

@@ -52,7 +52,7 @@ export interface Parsed {
   format: BodyFormat
 }
 
-function tooMany(max: number): FerryError {
+export function tooMany(max: number): FerryError {
   return new FerryError(
     'tooManyPoints',
     `the body holds more than ${max} points ([http_api] max_points_per_request); send them in several writes`,

@@ -11,7 +11,8 @@ import { echo } from '../decode/codec/echo.js'
 import { PbWriter } from '../decode/codec/pb-writer.js'
 import { encodePoint } from '../decode/codec/protobuf.js'
 import { decompress } from '../decode/decompress.js'
-import { parseBody, type BodyFormat, type Parsed } from '../decode/parse-body.js'
+import { decompressCapped } from '../decode/decompress-capped.js'
+import { formatOf, parseBody, type BodyFormat, type Parsed } from '../decode/parse-body.js'
 import { decodeOtlp } from '../decode/otlp/decode.js'
 import type { MapStats } from '../decode/otlp/stats.js'
 import { resolveTime } from '../decode/precision.js'
@@ -107,6 +108,16 @@ function parseTask(t: DecodeTask, body: Uint8Array): Parsed & { otlp?: MapStats 
   return parsed
 }
 
+/**
+ * A line protocol body is inflated in slices that stop at the point cap (a bomb of tiny lines
+ * costs little); JSON, protobuf and OTLP bodies are counted by their parsers after inflation.
+ */
+function inflate(t: DecodeTask): Uint8Array | Promise<Uint8Array> {
+  if (t.encoding === '' || t.otlp || formatOf(t.contentType) !== 'lp')
+    return decompress(t.encoding, t.body, t.maxBodyBytes)
+  return decompressCapped(t.encoding, t.body, t.maxBodyBytes, t.maxPoints)
+}
+
 /** `fast` false skips the byte-level transcoder (the tests compare the two paths with it). */
 export async function processTask(
   t: DecodeTask,
@@ -115,7 +126,7 @@ export async function processTask(
   fast = true,
 ): Promise<DecodeResult> {
   try {
-    const body = decompress(t.encoding, t.body, t.maxBodyBytes)
+    const body = await inflate(t)
     const quick = fast && !t.otlp ? await tryFast(t, body, host) : null
     if (quick) return quick
     const { points, format, otlp } = parseTask(t, body)

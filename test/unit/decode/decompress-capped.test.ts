@@ -1,0 +1,57 @@
+/**
+ * Inflation in slices stops at the point cap without changing any answer: the bytes are those
+ * of `decompress`, and only a body the full parse refuses with tooManyPoints is refused early.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import zlib from 'node:zlib'
+import { decompress } from '../../../src/decode/decompress.js'
+import { decompressCapped } from '../../../src/decode/decompress-capped.js'
+import { parseBody } from '../../../src/decode/parse-body.js'
+
+const MIB = 1024 * 1024
+const lines = (n: number, line = 'm f=1i') => Array.from({ length: n }, () => line).join('\n')
+const gz = (s: string) => zlib.gzipSync(Buffer.from(s))
+
+test('a body under the cap inflates to the same bytes by every encoding', async () => {
+  const text = lines(20_000, 'cpu,host=a usage=1.5 1700000000000000000')
+  const raw = Buffer.from(text)
+  for (const [enc, body] of [
+    ['gzip', zlib.gzipSync(raw)],
+    ['deflate', zlib.deflateSync(raw)],
+    ['deflate', zlib.deflateRawSync(raw)],
+    ['br', zlib.brotliCompressSync(raw)],
+  ] as const) {
+    const out = await decompressCapped(enc, body, 64 * MIB, 20_000)
+    assert.deepEqual(Buffer.from(out), Buffer.from(decompress(enc, body, 64 * MIB)), enc)
+  }
+})
+
+test('past the cap: tooManyPoints after inflating a fraction of the body', async () => {
+  const body = gz(lines(2_000_000))
+  await assert.rejects(decompressCapped('gzip', body, 64 * MIB, 1000), { code: 'tooManyPoints' })
+})
+
+test('blank, comment and bad lines do not count: the full parse decides', async () => {
+  const text = [lines(5), '', '# note', 'bad line', lines(5)].join('\n').repeat(2000)
+  const body = gz(text)
+  const out = await decompressCapped('gzip', body, 64 * MIB, 20_000)
+  assert.equal(out.length, Buffer.byteLength(text))
+  assert.throws(() => parseBody('', out, 20_000), { code: 'invalidLinePoint' })
+})
+
+test('a quoted string spanning newlines is never cut into points', async () => {
+  const long = `m s="${'\nx=1i'.repeat(50_000)}"`
+  const text = [lines(10), long, lines(10)].join('\n')
+  const out = await decompressCapped('gzip', gz(text), 64 * MIB, 100)
+  assert.equal(Buffer.from(out).toString(), text)
+})
+
+test('a JSON array sent as text is never probed; the byte limit still holds', async () => {
+  const json = JSON.stringify(Array.from({ length: 5000 }, () => ({ measurement: 'm' })))
+  const out = await decompressCapped('gzip', gz(`\n${json.split(',').join(',\n')}`), MIB, 10)
+  assert.ok(out.length > 0)
+  await assert.rejects(decompressCapped('gzip', gz(lines(400_000)), MIB, Infinity), {
+    code: 'bodyTooLarge',
+  })
+})
