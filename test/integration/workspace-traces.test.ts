@@ -1,7 +1,7 @@
 /**
  * The studio's trace pages in a real headless Chromium, against an agent with the embedded
- * workspace: a nested trace written as tracing points (the way the OTLP receivers store spans)
- * is drawn as a waterfall with each span under its parent at the right depth, the trace list
+ * workspace: a nested trace
+ * sent to the agent as an OTLP/JSON export is drawn as a waterfall with each span under its parent at the right depth, the trace list
  * finds it by trace id, the services page lists its services and the trace's log link filters
  * the logs page to it. Screenshots go to test-output/screenshots/.
  */
@@ -22,25 +22,39 @@ let browser: TestBrowser
 let page: Page
 let base: string
 
-/** A span as a tracing point: [span, parent, service, name, start offset ms, duration ms]. */
+/** [span, parent, service, name, start offset ms, duration ms]; ids are 8 bytes of hex. */
 const SPANS: [string, string, string, string, number, number][] = [
-  ['a1', '0', 'shop', 'GET /cart', 0, 120],
+  ['a1', '', 'shop', 'GET /cart', 0, 120],
   ['b1', 'a1', 'shop', 'load cart', 5, 60],
   ['c1', 'b1', 'cartdb', 'SELECT cart', 10, 40],
   ['b2', 'a1', 'pricing', 'price items', 70, 45],
   ['c2', 'b2', 'pricing', 'cache lookup', 75, 10],
 ]
+const hex = (id: string) => (id ? id.repeat(8) : '')
 
-function spanLine(t0: number, [id, parent, service, name, at, ms]: (typeof SPANS)[0]): string {
-  const status = id === 'c2' ? 'error' : 'ok'
-  const op = name.replace(/ /g, '\\ ')
-  const start = (t0 + at) * 1000
-  const message = JSON.stringify(JSON.stringify({ events: [{ name: `${id}-event` }] }))
-  return (
-    `opentelemetry,service=${service},status=${status},operation=${op} ` +
-    `trace_id="${TRACE}",span_id="${id}",parent_id="${parent}",resource="${name}",` +
-    `start=${start}i,duration=${ms * 1000}i,message=${message} ${(t0 + at) * 1e6}`
-  )
+/** The trace as one OTLP/JSON export, a resource per service, as an SDK sends it. */
+function exportBody(t0: number): string {
+  const ns = (ms: number) => String(BigInt(t0 + ms) * 1_000_000n)
+  const resourceSpans = [...new Set(SPANS.map((s) => s[2]))].map((service) => ({
+    resource: { attributes: [{ key: 'service.name', value: { stringValue: service } }] },
+    scopeSpans: [
+      {
+        spans: SPANS.filter((s) => s[2] === service).map(([id, parent, , name, at, ms]) => ({
+          traceId: TRACE,
+          spanId: hex(id),
+          parentSpanId: hex(parent),
+          name,
+          kind: 1,
+          startTimeUnixNano: ns(at),
+          endTimeUnixNano: ns(at + ms),
+          attributes: [{ key: 'cart.items', value: { intValue: '3' } }],
+          events: [{ timeUnixNano: ns(at + 1), name: `${id}-event` }],
+          status: { code: id === 'c2' ? 2 : 1 },
+        })),
+      },
+    ],
+  }))
+  return JSON.stringify({ resourceSpans })
 }
 
 async function count(q: string): Promise<number> {
@@ -69,13 +83,13 @@ describe('the studio trace pages in a browser', { skip: browserSkip() }, () => {
     base = `http://${/"listen":"([^"]+)"/.exec(line)![1]}`
     const key = fs.readFileSync(path.join(agent.dataDir, 'workspace', 'default.api-key'), 'utf8')
     const t0 = Date.now() - 60_000
-    const tracing = SPANS.map((s) => spanLine(t0, s)).join('\n')
     const log = `app,service=shop,status=info,trace_id=${TRACE} message="cart loaded" ${t0 * 1e6}`
-    for (const [category, body] of [
-      ['tracing', tracing],
-      ['logging', log],
+    for (const [route, body, type] of [
+      ['v1/traces', exportBody(t0), 'application/json'],
+      ['v1/write/logging', log, 'text/plain'],
     ]) {
-      const res = await fetch(`${agent.url}/v1/write/${category}`, { method: 'POST', body })
+      const headers = { 'Content-Type': type }
+      const res = await fetch(`${agent.url}/${route}`, { method: 'POST', body, headers })
       assert.equal(res.status, 200, await res.text())
     }
     await poll(async () => ((await count('T::opentelemetry:(span_id)')) === 5 ? true : null))
@@ -97,13 +111,20 @@ describe('the studio trace pages in a browser', { skip: browserSkip() }, () => {
     const rows = await page.$$eval('#waterfall tbody tr', (e) =>
       e.map((r) => `${r.getAttribute('data-span')}:${r.getAttribute('data-depth')}`),
     )
-    assert.deepEqual(rows, ['a1:0', 'b1:1', 'c1:2', 'b2:1', 'c2:2'])
+    assert.deepEqual(
+      rows,
+      ['a1:0', 'b1:1', 'c1:2', 'b2:1', 'c2:2'].map((r) => `${hex(r.slice(0, 2))}${r.slice(2)}`),
+    )
     const bars = await page.$$eval('#waterfall .bar', (e) => e.map((b) => b.getAttribute('style')))
     assert.equal(bars[0], 'left:0.000%;width:100.000%')
     assert.equal(bars[3], 'left:58.333%;width:37.500%')
     await page.click('#waterfall tbody tr:nth-child(5)')
     assert.match(await page.$eval('#span-fields', (e) => e.textContent ?? ''), /servicepricing/)
-    assert.equal(await page.$eval('#span-events', (e) => e.textContent), 'c2-event []')
+    assert.equal(
+      await page.$eval('#span-attrs', (e) => e.textContent),
+      `cart.items="3" trace_id="${TRACE}"`,
+    )
+    assert.equal(await page.$eval('#span-events', (e) => e.textContent), 'c2-event')
     await shot('trace')
     await page.click('#trace-logs')
     await page.waitForSelector('#log-rows tr')

@@ -13,25 +13,41 @@ import { formatDuration, TRACES, waterfallOrder, type Placed } from './spans.js'
 export const SPAN_LIMIT = 1000
 const LOOKBACK_MS = 30 * 86_400_000
 
-/** The events of a span's `message` (OTLP/JSON), or none when it holds no valid JSON. */
-export function spanEvents(message: unknown): { name: string; attrs: string }[] {
-  let parsed: unknown
+type JsonAttr = { key?: unknown; value?: Record<string, unknown> }
+
+/** OTLP/JSON attributes as `key=value` text (the value's one typed member). */
+export function attrText(list: unknown): string {
+  if (!Array.isArray(list)) return ''
+  return list
+    .map((a: JsonAttr) => `${String(a?.key)}=${JSON.stringify(Object.values(a?.value ?? {})[0])}`)
+    .join(' ')
+}
+
+type Message = { attributes?: unknown; events?: unknown }
+
+function parseMessage(message: unknown): Message {
   try {
-    parsed = JSON.parse(String(message ?? ''))
+    const m: unknown = JSON.parse(String(message ?? ''))
+    return typeof m === 'object' && m !== null ? (m as Message) : {}
   } catch {
-    return []
+    // Not JSON (a span written by hand, or `del_message`): nothing to unpack.
+    return {}
   }
-  const events = (parsed as { events?: unknown })?.events
-  if (!Array.isArray(events)) return []
-  return events.map((e: { name?: unknown; attributes?: unknown }) => ({
-    name: String(e?.name ?? ''),
-    attrs: JSON.stringify(e?.attributes ?? []),
-  }))
+}
+
+/** A span's `message` (OTLP/JSON): its other attributes and its events. */
+export function spanMessage(message: unknown): { attrs: string; events: string[] } {
+  const m = parseMessage(message)
+  const events: { name?: unknown; attributes?: unknown }[] = Array.isArray(m.events) ? m.events : []
+  return {
+    attrs: attrText(m.attributes),
+    events: events.map((e) => `${String(e?.name ?? '')} ${attrText(e?.attributes)}`.trim()),
+  }
 }
 
 function detail(pane: HTMLElement, span: Row): void {
   const fields = Object.entries(span).filter(([k, v]) => v !== null && k !== 'message')
-  const events = spanEvents(span.message)
+  const { attrs, events } = spanMessage(span.message)
   fill(
     pane,
     h('h2', {}, cell(span.resource)),
@@ -42,12 +58,9 @@ function detail(pane: HTMLElement, span: Row): void {
         h('tr', {}, h('th', {}, k), h('td', {}, k === 'time' ? formatTime(Number(v)) : cell(v))),
       ),
     ),
+    attrs ? h('p', { id: 'span-attrs' }, h('code', {}, attrs)) : null,
     h('h3', {}, `Events (${events.length})`),
-    h(
-      'ul',
-      { id: 'span-events' },
-      ...events.map((e) => h('li', {}, e.name, ' ', h('code', {}, e.attrs))),
-    ),
+    h('ul', { id: 'span-events' }, ...events.map((e) => h('li', {}, h('code', {}, e)))),
     span.message
       ? h('details', {}, h('summary', {}, 'message'), h('pre', {}, cell(span.message)))
       : null,
