@@ -58,6 +58,7 @@ function detail(pane: HTMLElement, span: Row): void {
         h('tr', {}, h('th', {}, k), h('td', {}, k === 'time' ? formatTime(Number(v)) : cell(v))),
       ),
     ),
+    attrs ? h('h3', {}, 'Attributes') : null,
     attrs ? h('p', { id: 'span-attrs' }, h('code', {}, attrs)) : null,
     h('h3', {}, `Events (${events.length})`),
     h('ul', { id: 'span-events' }, ...events.map((e) => h('li', {}, h('code', {}, e)))),
