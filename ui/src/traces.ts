@@ -47,7 +47,12 @@ function traceRow(r: Row): HTMLElement {
 
 export async function tracesPage(main: HTMLElement, params: URLSearchParams): Promise<void> {
   const input = (name: string, placeholder: string) =>
-    h('input', { name, placeholder, value: params.get(name) ?? '' }) as HTMLInputElement
+    h('input', {
+      name,
+      placeholder,
+      title: placeholder,
+      value: params.get(name) ?? '',
+    }) as HTMLInputElement
   const inputs = {
     service: input('service', 'service'),
     status: input('status', 'status (ok, error)'),
@@ -68,7 +73,12 @@ export async function tracesPage(main: HTMLElement, params: URLSearchParams): Pr
   const opts = { time_range: timeRange(range.value), limit: TRACE_LIMIT }
   const rows = rowsOf((await dql(traceListQuery(f as unknown as TraceFilters), opts)).series)
   const head = ['time', 'service', 'operation', 'duration', 'status', 'trace id']
-  fill(count, rows.length ? `${rows.length} traces, newest first` : 'No trace matches.')
+  fill(
+    count,
+    rows.length
+      ? `${rows.length} trace${rows.length > 1 ? 's' : ''}, newest first`
+      : 'No trace matches.',
+  )
   if (!rows.length) return
   const thead = h('thead', {}, h('tr', {}, ...head.map((t) => h('th', {}, t))))
   main.append(
