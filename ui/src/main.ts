@@ -1,7 +1,8 @@
 /**
  * The UI's entry: a hash router (`#/explore`, `#/hosts`, `#/host/<name>`, `#/logs`,
- * `#/dashboards`, `#/dashboard/<id>`, `#/rum`, `#/traces`, `#/trace/<id>`, `#/services`) that draws one page into `<main>`. A page that fails to
- * load shows the error in its place; the navigation stays usable.
+ * `#/dashboards`, `#/dashboard/<id>`, `#/rum`, `#/traces`, `#/trace/<id>`, `#/services`)
+ * that draws one page into `<main>`. A page that fails to load shows the error in its place;
+ * the navigation stays usable.
  */
 import { dashboardPage } from './dashboard.js'
 import { dashboardsPage } from './dashboards.js'
