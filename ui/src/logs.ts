@@ -13,8 +13,12 @@ import { RANGES, timeRange } from './time.js'
 export const PAGE_SIZE = 50
 
 /** The DQL for the filters; empty filters are left out. */
-export function logQuery(source: string, f: { status: string; service: string; text: string }) {
+export function logQuery(
+  source: string,
+  f: { status: string; service: string; text: string; trace_id?: string },
+) {
   const where: string[] = []
+  if (f.trace_id) where.push(`trace_id = ${quote(f.trace_id)}`)
   if (f.status) where.push(`status = ${quote(f.status)}`)
   if (f.service) where.push(`service = ${quote(f.service)}`)
   if (f.text) where.push(`message = match(${quote(f.text)})`)
@@ -60,7 +64,7 @@ class LogStream {
 
   constructor(
     readonly source: HTMLSelectElement,
-    readonly filters: Record<'status' | 'service' | 'text', HTMLInputElement>,
+    readonly filters: Record<'status' | 'service' | 'text' | 'trace_id', HTMLInputElement>,
     readonly range: HTMLSelectElement,
   ) {
     this.more.addEventListener('click', () => void this.page())
@@ -70,7 +74,7 @@ class LogStream {
   apply(): Promise<void> {
     const f = this.filters
     const p = { source: this.source.value, status: f.status.value, service: f.service.value }
-    const all = { ...p, text: f.text.value, range: this.range.value }
+    const all = { ...p, text: f.text.value, trace_id: f.trace_id.value, range: this.range.value }
     history.replaceState(null, '', `#/logs?${new URLSearchParams(all)}`)
     this.cursor = []
     this.fixed = timeRange(this.range.value)
@@ -86,6 +90,7 @@ class LogStream {
       status: f.status.value,
       service: f.service.value,
       text: f.text.value,
+      trace_id: f.trace_id.value,
     })
     const opts = { time_range: this.fixed, limit: PAGE_SIZE, search_after: this.cursor }
     const r = await dql(q, opts).catch((e: unknown) => {
@@ -111,10 +116,11 @@ export async function logsPage(main: HTMLElement, params: URLSearchParams): Prom
   const input = (name: string) =>
     h('input', { name, placeholder: name, value: params.get(name) ?? '' }) as HTMLInputElement
   const filters = { status: input('status'), service: input('service'), text: input('text') }
+  const all = { ...filters, trace_id: input('trace_id') }
   const range = select('range', RANGES, params.get('range') ?? '24h')
-  const s = new LogStream(source, filters, range)
+  const s = new LogStream(source, all, range)
   const submit = (e: Event) => (e.preventDefault(), void s.apply())
-  const form = h('form', { class: 'toolbar', onsubmit: submit }, source, ...Object.values(filters))
+  const form = h('form', { class: 'toolbar', onsubmit: submit }, source, ...Object.values(all))
   append(form, range, h('button', { type: 'submit' }, 'Apply'))
   const head = h('tr', {}, ...['time', 'status', 'service', 'message'].map((t) => h('th', {}, t)))
   const table = h('table', { class: 'rows' }, h('thead', {}, head), s.body)

@@ -1,7 +1,8 @@
 /**
  * The UI's entry: a hash router (`#/explore`, `#/hosts`, `#/host/<name>`, `#/logs`,
- * `#/dashboards`, `#/dashboard/<id>`, `#/rum`) that draws one page into `<main>`. A page that fails to
- * load shows the error in its place; the navigation stays usable.
+ * `#/dashboards`, `#/dashboard/<id>`, `#/rum`, `#/traces`, `#/trace/<id>`, `#/services`)
+ * that draws one page into `<main>`. A page that fails to load shows the error in its place;
+ * the navigation stays usable.
  */
 import { dashboardPage } from './dashboard.js'
 import { dashboardsPage } from './dashboards.js'
@@ -11,6 +12,9 @@ import { hostPage } from './host.js'
 import { hostsPage } from './hosts.js'
 import { logsPage } from './logs.js'
 import { rumPage } from './rum.js'
+import { servicesPage } from './services.js'
+import { tracePage } from './trace.js'
+import { tracesPage } from './traces.js'
 
 const main = document.getElementById('main')!
 
@@ -28,6 +32,9 @@ async function route(): Promise<void> {
   if (page === 'dashboards') return dashboardsPage(main)
   if (page === 'dashboard') return dashboardPage(main, arg, params)
   if (page === 'rum') return rumPage(main, params)
+  if (page === 'traces') return tracesPage(main, params)
+  if (page === 'trace') return tracePage(main, arg)
+  if (page === 'services') return servicesPage(main, params)
   return explorePage(main, params)
 }
 

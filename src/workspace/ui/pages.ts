@@ -50,7 +50,8 @@ export function appPage(): string {
 <script type="module" src="/ui/app/main.js"></script></head>
 <body><header><strong>Ferry</strong><nav>
 <a href="#/explore">Explore</a><a href="#/hosts">Hosts</a><a href="#/logs">Logs</a>
-<a href="#/dashboards">Dashboards</a><a href="#/rum">RUM</a></nav>
+<a href="#/dashboards">Dashboards</a><a href="#/rum">RUM</a>
+<a href="#/traces">Traces</a><a href="#/services">Services</a></nav>
 <form method="post" action="/ui/logout"><button type="submit">Log out</button></form></header>
 <main id="main"></main></body></html>
 `
