@@ -4,7 +4,7 @@
  * `/ui/api/...`, which forwards the page's data calls to the Open API and DQL routes with the
  * session's key or token added on the server. Without a live session whose key is still valid,
  * pages redirect to the login form and data calls are 403 `InvalidApiKey`: only the form and
- * the style sheet are public. Cross-site requests never carry the cookie (SameSite), and a
+ * the style sheet and the icon are public. Cross-site requests never carry the cookie (SameSite), and a
  * change (POST, DELETE) that says it comes from another site is refused as well.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono'
@@ -21,7 +21,7 @@ export const SESSION_COOKIE = 'ferry_ui'
 const MAX_SESSIONS = 1000
 const SESSION_TTL_MS = 12 * 3600_000
 const LOGIN_BODY_LIMIT = 4096
-const PUBLIC = new Set(['/ui/login', '/ui/style.css'])
+const PUBLIC = new Set(['/ui/login', '/ui/style.css', '/ui/favicon.svg'])
 
 type Ctx = Context<WorkspaceEnv>
 
@@ -93,6 +93,9 @@ export function uiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
     serve(c, `${c.req.param('dir')}/${c.req.param('file')}`),
   )
   app.get('/ui/style.css', (c) => serve(c, 'style.css'))
+  app.get('/ui/favicon.svg', (c) => serve(c, 'favicon.svg'))
+  // Browsers ask for /favicon.ico on every page of the origin, whatever the page links.
+  app.get('/favicon.ico', (c) => serve(c, 'favicon.svg'))
   app.post('/ui/api/query', (c) =>
     forward(c, app, deps, `/v1/query/raw?token=${c.get('workspace').token}`),
   )

@@ -128,3 +128,15 @@ test('logout ends the session, and so does revoking the key', async () => {
   await w.service.deps!.accounts.revokeKey(info.id)
   await assertRefused(id2)
 })
+
+test('the icon is public at /ui/favicon.svg and /favicon.ico, and the pages link it', async () => {
+  for (const p of ['/ui/favicon.svg', '/favicon.ico']) {
+    const res = await app.request(p)
+    assert.deepEqual([p, res.status, res.headers.get('content-type')], [p, 200, 'image/svg+xml'])
+    assert.match(await res.text(), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+  }
+  assert.match(
+    await (await app.request('/ui/login')).text(),
+    /<link rel="icon" href="\/ui\/favicon\.svg"/,
+  )
+})
