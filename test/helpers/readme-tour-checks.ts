@@ -39,10 +39,13 @@ export const TOUR_CHECKS: Check[] = [
       const points = r.stdout
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l) as { measurement: string; fields: Record<string, unknown> })
+        .map(
+          (l) =>
+            JSON.parse(l) as { name: string; fields: Record<string, unknown>; run_error: unknown },
+        )
       assert.deepEqual(
-        points.map((p) => [p.measurement, p.fields.message, p.fields.status, p.fields.msg]),
-        [['myapp', 'INFO user alice logged in', 'info', 'user alice logged in']],
+        points.map((p) => [p.name, p.fields.message, p.fields.status, p.fields.msg, p.run_error]),
+        [['myapp', 'INFO user alice logged in', 'info', 'user alice logged in', null]],
       )
     },
   },

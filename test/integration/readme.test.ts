@@ -41,7 +41,7 @@ let dataDir = ''
 
 function localise(command: string): string {
   return command
-    .replaceAll(/(?<![\w/.-])logs\//g, `${dataDir}/logs/`)
+    .replaceAll(/(?<![\w/.-])logs(?=\/|\s|$)/g, `${dataDir}/logs`)
     .replaceAll(/(127\.0\.0\.1|localhost):9529/g, `127.0.0.1:${ports.agent}`)
     .replaceAll(/(127\.0\.0\.1|localhost):9528/g, `127.0.0.1:${ports.workspace}`)
     .replaceAll('data/workspace/', `${dataDir}/workspace/`)
