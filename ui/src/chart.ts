@@ -68,6 +68,7 @@ export function drawChart(
   type: ChartType,
   range?: [number, number],
   height = 260,
+  onPick?: (picked: [number, number]) => void,
 ) {
   el.replaceChildren()
   if (type === 'table') return void el.append(table(series))
@@ -92,10 +93,27 @@ export function drawChart(
       })),
     ],
     axes: [{}, { size: 60 }],
-    cursor: { drag: { x: true, y: false } },
+    cursor: { drag: { x: true, y: false, setScale: !onPick } },
   }
-  new uPlot(opts, data, el)
+  const plot = new uPlot(opts, data, el)
+  if (onPick) pickable(plot, onPick)
   el.append(statsTable(data, labels))
+}
+
+/**
+ * A dragged span, or the bucket under a click, handed to `onPick` as [start, end] in ms
+ * instead of zooming the chart: the page narrows its range and queries again.
+ */
+function pickable(plot: uPlot, onPick: (picked: [number, number]) => void): void {
+  const xs = plot.data[0]
+  plot.over.addEventListener('mouseup', () => {
+    const { left, width } = plot.select
+    if (width > 2)
+      return onPick([plot.posToVal(left, 'x') * 1000, plot.posToVal(left + width, 'x') * 1000])
+    const i = plot.cursor.idx
+    if (i === null || i === undefined || i + 1 >= xs.length) return
+    onPick([xs[i] * 1000, xs[i + 1] * 1000])
+  })
 }
 
 export function table(series: Series[]): HTMLElement {
