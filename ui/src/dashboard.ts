@@ -9,7 +9,7 @@ import { ApiError, call, dql } from './api.js'
 import { CHART_TYPES, drawChart, type ChartType } from './chart.js'
 import type { ChartSpec, Dashboard, Variable } from './dashboards.js'
 import { fill, h, select } from './dom.js'
-import { withInterval } from './explore.js'
+import { withInterval } from './dql-text.js'
 import { templateCharts, templateVariables } from './template.js'
 import { RANGES, timeRange } from './time.js'
 

@@ -7,30 +7,10 @@
 import { ApiError, dql } from './api.js'
 import { CHART_TYPES, drawChart, type ChartType } from './chart.js'
 import { fill, h, select } from './dom.js'
-import { interval, RANGES, timeRange } from './time.js'
+import { withInterval } from './dql-text.js'
+import { RANGES, timeRange } from './time.js'
 
 const DEFAULT = 'M::cpu:(avg(usage_total)) BY host'
-
-const AGGREGATE = /\(\s*(avg|min|max|sum|count|last|first)\(/i
-
-/**
- * An aggregate query gets the automatic interval for the range unless it sets one: with no time
- * clause `[::interval]` is added before any BY, and a clause without an interval (`[1h]`,
- * `[1h:]`, `[start:end]`) gets it as its third part. Without it `[1h]` is one bucket: one dot.
- */
-export function withInterval(query: string, range: string): string {
-  if (!AGGREGATE.test(query)) return query
-  const clause = /\[([^\]:]*)(?::([^\]:]*))?(?::([^\]]*))?\]/.exec(query)
-  if (clause) {
-    if (clause[3]?.trim()) return query
-    const [start, end = ''] = [clause[1], clause[2]]
-    const at = clause.index
-    return `${query.slice(0, at)}[${start}:${end}:${interval(range)}]${query.slice(at + clause[0].length)}`
-  }
-  const by = /\s(BY|ORDER BY|LIMIT|SLIMIT)\s/i.exec(query)
-  const at = by ? by.index : query.length
-  return `${query.slice(0, at)} [::${interval(range)}]${query.slice(at)}`
-}
 
 function errorView(query: string, err: unknown): HTMLElement {
   if (!(err instanceof ApiError)) return h('p', { class: 'error' }, String(err))

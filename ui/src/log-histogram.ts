@@ -6,18 +6,7 @@
 import { dql } from './api.js'
 import { drawChart } from './chart.js'
 import { fill, h } from './dom.js'
-
-/** About 60 bars over the range, at least a second each. */
-export function bucketMs(range: [number, number]): number {
-  return Math.max(1000, Math.ceil((range[1] - range[0]) / 60 / 1000) * 1000)
-}
-
-/** `L::name {where}` as a count per status: `L::name:(count(*)) {where} [::Ns] BY status`. */
-export function histogramQuery(logQuery: string, range: [number, number]): string {
-  const m = /^(L::(?:`[^`]*`|[A-Za-z0-9_]+))(.*)$/.exec(logQuery)
-  if (!m) return logQuery
-  return `${m[1]}:(count(*))${m[2]} [::${bucketMs(range) / 1000}s] BY status`
-}
+import { histogramQuery } from './dql-text.js'
 
 export async function drawHistogram(
   el: HTMLElement,

@@ -7,23 +7,14 @@
  * a drag or a click on it narrows the list to that span. Live tail applies the filters again
  * every 5 s, so the newest rows come in on top.
  */
-import { call, dql, quote, rowsOf, type Row } from './api.js'
+import { call, dql, rowsOf, type Row } from './api.js'
+import { logQuery } from './dql-text.js'
 import { cell } from './chart.js'
 import { append, fill, formatTime, h, select } from './dom.js'
 import { drawHistogram } from './log-histogram.js'
 import { RANGES, timeRange } from './time.js'
 
 export const PAGE_SIZE = 50
-
-/** The DQL for the filters; empty filters are left out. */
-export function logQuery(source: string, f: { status: string; service: string; text: string }) {
-  const where: string[] = []
-  if (f.status) where.push(`status = ${quote(f.status)}`)
-  if (f.service) where.push(`service = ${quote(f.service)}`)
-  if (f.text) where.push(`message = match(${quote(f.text)})`)
-  const name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(source) ? source : `\`${source.replace(/`/g, '')}\``
-  return `L::${name}${where.length ? ` {${where.join(', ')}}` : ''}`
-}
 
 function detail(pane: HTMLElement, row: Row): void {
   const fields = Object.entries(row).filter(([, v]) => v !== null && v !== undefined)

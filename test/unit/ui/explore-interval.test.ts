@@ -1,7 +1,7 @@
 /** Explore's automatic interval: about 300 buckets over the range unless the query sets one. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { withInterval } from '../../../ui/src/explore.js'
+import { withInterval } from '../../../ui/src/dql-text.js'
 import { interval } from '../../../ui/src/time.js'
 
 test('about 300 buckets over each range', () => {

@@ -1,8 +1,8 @@
 /** The logs histogram's query: the list's filters, counted per status in about 60 buckets. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { bucketMs, histogramQuery } from '../../../ui/src/log-histogram.js'
-import { logQuery } from '../../../ui/src/logs.js'
+import { bucketMs, histogramQuery } from '../../../ui/src/dql-text.js'
+import { logQuery } from '../../../ui/src/dql-text.js'
 
 const HOUR: [number, number] = [0, 3600_000]
 
