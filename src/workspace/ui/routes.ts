@@ -12,6 +12,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { FerryError } from '../../errors.js'
 import { readBody } from '../../http/body.js'
 import type { WorkspaceDeps, WorkspaceEnv } from '../api/deps.js'
+import type { ColumnSpec } from '../store/catalog.js'
 import { jsonBody, ok } from '../api/envelope.js'
 import { asset } from './assets.js'
 import { appPage, loginPage, SECURITY_HEADERS } from './pages.js'
@@ -103,6 +104,11 @@ export function uiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
     forward(c, app, deps, `/v1/object/labels?token=${c.get('workspace').token}`),
   )
   app.get('/ui/api/sources', (c) => ok(c, sources(deps.catalog.tableNames(c.get('workspace').id))))
+  app.get('/ui/api/columns', (c) => {
+    const info = deps.catalog.table(c.get('workspace').id, c.req.query('source') ?? '')
+    if (!info) throw new FerryError('objectNotFound', `no source ${c.req.query('source') ?? ''}`)
+    return ok(c, columns(info.columns))
+  })
   app.all('/ui/api/v1/*', (c) => {
     const url = new URL(c.req.url)
     return forward(c, app, deps, `/api/v1/${url.pathname.slice('/ui/api/v1/'.length)}${url.search}`)
@@ -117,6 +123,15 @@ function sources(tables: string[]): Record<string, string[]> {
     ;(out[t.slice(0, at)] ??= []).push(t.slice(at + 2))
   }
   return out
+}
+
+/** A source's columns for Explore's pickers: fields (with their type) and tags, by name. */
+function columns(cols: ColumnSpec[]): { fields: { name: string; type: string }[]; tags: string[] } {
+  const sorted = [...cols].sort((a, b) => a.name.localeCompare(b.name))
+  return {
+    fields: sorted.filter((x) => x.kind !== 'tag').map(({ name, type }) => ({ name, type })),
+    tags: sorted.filter((x) => x.kind === 'tag').map((x) => x.name),
+  }
 }
 
 function serve(c: Ctx, name: string): Response {
