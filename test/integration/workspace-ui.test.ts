@@ -147,6 +147,20 @@ describe('the workspace UI in a browser', { skip }, () => {
     assert.equal(legend, 4) // the time column and three hosts
     assert.match(await page.$eval('#sql', (e) => e.textContent ?? ''), /SELECT/)
     await shot('explore')
+    // The pickers list the measurement and its field and tag from the catalog, and write the query.
+    await page.waitForSelector('#pickers select[name=pick-source] option[value="M::ui_demo"]')
+    await page.select('#pickers select[name=pick-source]', 'M::ui_demo')
+    await page.waitForSelector('#pickers select[name=pick-tag] option[value="host"]')
+    const fields = await page.$$eval('#pickers select[name=pick-field] option', (e) =>
+      e.map((o) => o.textContent),
+    )
+    assert.deepEqual(fields, ['v'])
+    await page.select('#pickers select[name=pick-tag]', 'host')
+    await page.click('#pick-use')
+    await page.waitForFunction(
+      `document.getElementById('dql').value === 'M::ui_demo:(avg(v)) BY host'`,
+    )
+    await page.waitForSelector('#result[data-lines="3"] .uplot')
     await setValue('#dql', 'M::ui_demo:(avg(v) BY')
     await page.click('#run')
     await page.waitForSelector('#result pre.caret')
