@@ -21,7 +21,10 @@ FROM node:22-slim AS base
 ARG FERRY_COMMIT=unknown
 # Container mode: no config file is read; configure with ENV_* (see conf.d/ferry.conf), and
 # global tag changes made through the API stay in memory.
+# GLIBC_TUNABLES: large freed blocks go back to the system (the same as the service unit; see
+# src/shared/malloc.ts).
 ENV NODE_ENV=production \
+    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072 \
     FERRY_COMMIT=${FERRY_COMMIT} \
     FERRY_CONTAINER=1 \
     ENV_HTTP_LISTEN=0.0.0.0:9529 \

@@ -1,8 +1,9 @@
 /**
- * The benchmark corpus: line protocol bodies of `points` points, about 320 bytes a point,
- * 8 tags and 10 mixed fields (int, uint, float, bool), as the write benchmark specifies. Metric
- * points: string fields would be dropped by the metric corrections, so the corpus has none.
- * Beside it, nginx access lines as logging points, for the pipeline's shipped nginx script.
+ * A uniform corpus for tests and the workspace benchmark: line protocol bodies of `points`
+ * points, about 320 bytes a point, 8 tags and 10 mixed fields (int, uint, float, bool), no
+ * string field and no escape. The write benchmarks use the host corpus (`corpus-hosts.ts`),
+ * shaped like real Telegraf data. Beside it, nginx access lines as logging points, for the
+ * pipeline's shipped nginx script.
  */
 const HOSTS = ['web-01', 'web-02', 'db-01', 'cache-01', 'edge-07']
 
@@ -39,6 +40,23 @@ export function makeNginxBody(lines: number): Buffer {
     const status = [200, 200, 200, 304, 404, 500][i % 6]
     const log = `${ip} - - [24/Mar/2021:13:${String(i % 60).padStart(2, '0')}:19 +0800] "GET /api/v1/items/${i}?page=${i % 7} HTTP/1.1" ${status} ${100 + i} "-" "${AGENTS[i % 3]}"`
     out.push(`nginx,service=web message="${log.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)
+  }
+  return Buffer.from(out.join('\n'))
+}
+
+/** JSON application logs (measurement `jsonapp`): a level, a service, a SQL statement, a user. */
+export function makeJsonLogBody(lines: number): Buffer {
+  const out: string[] = []
+  for (let i = 0; i < lines; i++) {
+    const log = JSON.stringify({
+      ts: `2021-03-24T13:${String(i % 60).padStart(2, '0')}:19.123Z`,
+      level: ['info', 'warn', 'error', 'ok'][i % 4],
+      svc: { name: ['orders', 'billing', 'search'][i % 3], ver: '1.2.3' },
+      db: { statement: `SELECT * FROM orders WHERE id = ${i} AND owner = 'user${i % 97}'` },
+      user: { id: i % 1000, plan: i % 2 ? 'pro' : 'free' },
+      msg: `handled request ${i} in ${(i % 50) + 3} ms`,
+    })
+    out.push(`jsonapp,service=api message="${log.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)
   }
   return Buffer.from(out.join('\n'))
 }

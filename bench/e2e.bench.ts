@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { makeBody } from './corpus.js'
+import { makeHostBody } from './corpus-hosts.js'
 import { startChild } from './lib/child.js'
 import { CountSink } from './lib/count-sink.js'
 import { percentile, runLoad } from './lib/load.js'
@@ -63,7 +63,7 @@ async function run(durability: string, body: Buffer, outage: boolean) {
 }
 
 async function mainBench() {
-  const body = Buffer.from(makeBody(POINTS))
+  const body = Buffer.from(makeHostBody(POINTS))
   console.log(
     `body: ${POINTS} points, ${body.length} bytes; ${CONNECTIONS} connections, ${SECONDS}s per run`,
   )

@@ -2,7 +2,8 @@
  * `npm run bench:hostile`: what one hostile client costs the others (issue 14).
  *
  * 8 well-behaved clients (each its own loopback address) send small writes (10 typical points,
- * `?dry`) back to back for BENCH_SECONDS (default 15): first alone, then while a ninth client
+ * `?dry`) back to back, each within the per-client rate limit (RATE_LIMIT, at most PACE of it),
+ * for BENCH_SECONDS (default 15): first alone, then while a ninth client
  * sends, in turn and without pause, the worst cases: a zstd window bomb, a gzip point bomb,
  * 64 MiB of tiny points, a flood of requests with rotating X-Forwarded-For, huge headers.
  * Prints the good clients' p50/p99 and accepted points/s for both runs and their ratio, what
@@ -12,7 +13,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { makeBody } from './corpus.js'
+import { MALLOC_TUNABLES } from '../src/shared/malloc.js'
+import { makeHostBody } from './corpus-hosts.js'
 import { startChild, type Child } from './lib/child.js'
 import { startClients } from './lib/clients.js'
 import { hostileCases } from './lib/hostile.js'
@@ -21,12 +23,15 @@ import { percentile, type LoadResult } from './lib/load.js'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const CLIENTS = 8
 const POINTS = 10
+const RATE_LIMIT = 400
+const PACE = 0.75
 const here = (p: string) => new URL(p, import.meta.url).pathname
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function goodRun(child: Child, body: Buffer, hostile: boolean) {
-  const clients = startClients(`${child.url}/v1/write/metric?dry`, body, CLIENTS)
+  const target = `${child.url}/v1/write/metric?dry`
+  const clients = startClients(target, body, CLIENTS, RATE_LIMIT * PACE)
   const answered: Record<string, Record<number, number>> = {}
   let stop = false
   const attack = (async () => {
@@ -46,8 +51,12 @@ async function goodRun(child: Child, body: Buffer, hostile: boolean) {
   return { r, answered }
 }
 
+/** Non-2xx answers by status (-1: no answer), so a failure names its cause. */
+const failures = (r: LoadResult) =>
+  JSON.stringify(Object.fromEntries(Object.entries(r.statuses).filter(([s]) => !/^2/.test(s))))
+
 const line = (name: string, r: LoadResult) =>
-  `${name}: ${fmt((r.ok * POINTS) / r.seconds)} points/s accepted, p50 ${percentile(r.latenciesMs, 50).toFixed(2)} ms, p99 ${percentile(r.latenciesMs, 99).toFixed(2)} ms, non-2xx ${r.failed}`
+  `${name}: ${fmt((r.ok * POINTS) / r.seconds)} points/s accepted, p50 ${percentile(r.latenciesMs, 50).toFixed(2)} ms, p99 ${percentile(r.latenciesMs, 99).toFixed(2)} ms, non-2xx ${r.failed} ${failures(r)}`
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-bench-'))
@@ -60,19 +69,21 @@ async function main() {
       ENV_LOG_LEVEL: 'info',
       ENV_DECODE_MAX_QUEUE: '1024',
       // On, as shipped, but above what one good client sends.
-      ENV_REQUEST_RATE_LIMIT: '400',
+      ENV_REQUEST_RATE_LIMIT: String(RATE_LIMIT),
+      // As the service unit and the container start it.
+      GLIBC_TUNABLES: MALLOC_TUNABLES,
     },
     /"event":"agent_started","listen":"([^"]+)"/,
   )
   try {
-    const body = Buffer.from(makeBody(POINTS))
+    const body = Buffer.from(makeHostBody(POINTS))
     await goodRun(child, body, false).catch(() => undefined) // warm-up pass is the first run
     const calm = await goodRun(child, body, false)
     const calmRss = child.peakRssMb()
     const attacked = await goodRun(child, body, true)
     const ratio = attacked.r.ok / attacked.r.seconds / (calm.r.ok / calm.r.seconds)
     console.log(
-      `${CLIENTS} good clients, ${POINTS}-point writes (${body.length} bytes), ${SECONDS}s per run`,
+      `${CLIENTS} good clients, ${POINTS}-point writes (${body.length} bytes), at most ${RATE_LIMIT * PACE}/s each (limit ${RATE_LIMIT}), ${SECONDS}s per run`,
     )
     console.log(line('no hostile client  ', calm.r))
     console.log(line('with hostile client', attacked.r))

@@ -1,22 +1,28 @@
 /**
- * `npm run bench:peers`: the same seeded corpus against Ferry (`sync` durability, uploading to
- * a counting sink), vmagent (persistent queue, remote write to a decoding sink),
- * VictoriaMetrics' `/write` (parse and store) and a bare node:http server reading the body, in
- * one run: 1000-point and 100-point line protocol bodies, gzip'd 1000-point bodies, and nginx
- * lines through the pipeline (Ferry only). Each cell is a fresh process loaded for
- * BENCH_SECONDS (default 10) over BENCH_CONNECTIONS (default 8) keep-alive connections; the
- * load generator shares the machine with the target, the same for every target.
+ * `npm run bench:peers`: the host corpus (`corpus-hosts.ts`: cpu/mem/disk from 200 hosts, string
+ * and bool fields, escapes) against Ferry (`sync` durability), vmagent (persistent queue, remote
+ * write), VictoriaMetrics' `/write` (parse and store) and a bare node:http server, in one run:
+ * 1000-point and 100-point line protocol bodies, gzip'd 1000-point bodies, and nginx lines
+ * through the pipeline (Ferry only). Ferry and vmagent upload to a sink in its own process that
+ * decodes every body; the load generator is wrk (its own process) when installed. Each cell is
+ * a fresh process loaded for BENCH_SECONDS (default 12) over BENCH_CONNECTIONS (default 16)
+ * keep-alive connections on BENCH_THREADS (default 2) wrk threads. Printed per cell: accepted and
+ * delivered points/s, latency, peak total and anonymous RSS, CPU per accepted point; per case
+ * the share of points the byte-level transcoder takes.
  */
+import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import { makeBody, makeNginxBody } from './corpus.js'
+import { makeNginxBody } from './corpus.js'
+import { makeHostBody, PEER_SAMPLES_PER_POINT } from './corpus-hosts.js'
+import { fastShare } from './lib/fast-share.js'
 import { anonRssOf } from './lib/go-peer.js'
-import { percentile, runLoad } from './lib/load.js'
 import { startBaseline, startFerry, startVm, startVmagent, type Target } from './lib/peers.js'
 import { printRatios, printTable, printTargets, type Cell } from './lib/peers-report.js'
+import { cpuSecondsOf, loadTarget, WRK_BINARY } from './lib/wrk.js'
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
-const FIELDS = 10
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 12)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
+const THREADS = Number(process.env.BENCH_THREADS ?? 2)
 const DRAIN_LIMIT_MS = 30_000
 
 interface Case {
@@ -26,28 +32,45 @@ interface Case {
   category: 'metric' | 'logging'
   headers: Record<string, string>
   ferryOnly?: boolean
+  /** Bodies of other seeds, for the fast path share (metric cases). */
+  other?: (seed: number) => Buffer
 }
 
 const TARGETS: [string, () => Promise<Target | null>][] = [
   ['ferry', startFerry],
-  ['vmagent', () => startVmagent(FIELDS)],
-  ['victoria-metrics', () => startVm(FIELDS)],
+  ['vmagent', () => startVmagent(PEER_SAMPLES_PER_POINT)],
+  ['victoria-metrics', () => startVm(PEER_SAMPLES_PER_POINT)],
   ['node:http', startBaseline],
 ]
 
+/** BENCH_CASES (comma-separated case names) runs only those cases. */
+function selected(c: Case): boolean {
+  const only = process.env.BENCH_CASES
+  return !only || only.split(',').includes(c.name)
+}
+
 function cases(): Case[] {
-  const lp = (n: number) => Buffer.from(makeBody(n))
-  const big = lp(1000)
+  const lp = (n: number) => (seed: number) => Buffer.from(makeHostBody(n, seed))
+  const gz = (seed: number) => gzipSync(lp(1000)(seed))
+  const GZ = { 'Content-Encoding': 'gzip' }
   return [
-    { name: '1000-pt LP', body: big, points: 1000, category: 'metric', headers: {} },
-    { name: '100-pt LP', body: lp(100), points: 100, category: 'metric', headers: {} },
     {
-      name: '1000-pt gzip',
-      body: gzipSync(big),
+      name: '1000-pt LP',
+      body: lp(1000)(1),
       points: 1000,
       category: 'metric',
-      headers: { 'Content-Encoding': 'gzip' },
+      headers: {},
+      other: lp(1000),
     },
+    {
+      name: '100-pt LP',
+      body: lp(100)(1),
+      points: 100,
+      category: 'metric',
+      headers: {},
+      other: lp(100),
+    },
+    { name: '1000-pt gzip', body: gz(1), points: 1000, category: 'metric', headers: GZ, other: gz },
     {
       name: 'nginx pipeline',
       body: makeNginxBody(1000),
@@ -79,32 +102,60 @@ function sampleAnon(pid: number | undefined): () => number {
   }
 }
 
+/** One write first, unmeasured: script compilation and first-use set-up are not throughput. */
+async function warmUp(t: Target, c: Case): Promise<void> {
+  const url = t.url + t.writePath(c.category)
+  const res = await fetch(url, { method: 'POST', body: c.body, headers: c.headers })
+  await res.arrayBuffer()
+}
+
 async function measure(target: string, t: Target, c: Case): Promise<Cell> {
+  await warmUp(t, c)
   const anon = sampleAnon(t.pid)
-  const r = await runLoad(t.url + t.writePath(c.category), c.body, SECONDS, CONNECTIONS, c.headers)
+  const cpu0 = cpuSecondsOf(t.pid)
+  const shape = { seconds: SECONDS, connections: CONNECTIONS, threads: THREADS, headers: c.headers }
+  const r = await loadTarget(t.url + t.writePath(c.category), c.body, shape)
   const accepted = r.ok * c.points
   const [delivered, drainS] = await drained(t, accepted)
+  // CPU through the load and the drain: what it cost the target to accept and deliver.
+  const cpu = cpuSecondsOf(t.pid) - cpu0
   return {
     target,
     caseName: c.name,
     acceptedPerS: accepted / r.seconds,
     deliveredPerS: delivered === null ? null : delivered / (r.seconds + drainS),
     deliveredShare: delivered === null || accepted === 0 ? null : delivered / accepted,
-    p50: percentile(r.latenciesMs, 50),
-    p99: percentile(r.latenciesMs, 99),
+    p50: r.p50,
+    p99: r.p99,
     rssMb: t.peakRssMb(),
     anonMb: anon(),
+    cpuUsPerPoint: accepted === 0 ? NaN : (cpu / accepted) * 1e6,
     non2xx: r.failed,
     extra: await t.extra(),
   }
 }
 
+async function shares(all: Case[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>()
+  for (const c of all) {
+    if (!c.other) continue
+    const encoding = c.headers['Content-Encoding'] ?? ''
+    out.set(
+      c.name,
+      await fastShare({ category: c.category, encoding, points: c.points, body: c.other }),
+    )
+  }
+  return out
+}
+
 async function main() {
-  const all = cases()
+  const all = cases().filter(selected)
   console.log(
     `corpus: ${all.map((c) => `${c.name} ${c.body.length} B`).join(', ')}; ` +
-      `${CONNECTIONS} keep-alive connections, ${SECONDS}s per cell, a fresh process per cell`,
+      `load: ${fs.existsSync(WRK_BINARY) ? 'wrk' : 'node:http (wrk not installed)'}, ` +
+      `${CONNECTIONS} keep-alive connections on ${THREADS} threads, ${SECONDS}s per cell, a fresh process per cell`,
   )
+  const fast = await shares(all)
   const cells: Cell[] = []
   for (const c of all) {
     for (const [name, start] of TARGETS) {
@@ -115,8 +166,7 @@ async function main() {
         continue
       }
       try {
-        const cell = await measure(name, t, c)
-        cells.push(cell)
+        cells.push(await measure(name, t, c))
         console.log(`${c.name} / ${name}: done`)
       } finally {
         await t.stop()
@@ -125,7 +175,7 @@ async function main() {
   }
   printTable(cells)
   printRatios(cells, 'ferry')
-  printTargets(cells)
+  printTargets(cells, fast)
 }
 
 main().catch((e) => {

@@ -46,7 +46,13 @@ function errorBody(): Buffer {
 }
 
 function stage(root: string): RumStage {
-  const resolver = { root, maxZips: 4, maxBytes: 64 << 20, recheckMs: 60_000 }
+  const resolver = {
+    root,
+    maxZips: 4,
+    maxBytes: 64 << 20,
+    recheckMs: 60_000,
+    ...{ maxEntries: 100_000, zipBytes: 64 << 20, zipEntries: 10_000, waitMs: 10_000 },
+  }
   return createRumStage({ resolver, cdn: null, symbols: null })
 }
 

@@ -10,7 +10,7 @@
  *   acknowledged, stored, lost and duplicated points.
  * Figures on a shared 2-core machine are noisy: compare ratios from the same run.
  */
-import { makeBody } from './corpus.js'
+import { makeHostBody, PEER_SAMPLES_PER_POINT } from './corpus-hosts.js'
 import { kill9Run } from './lib/kill9.js'
 import { tenantsRun } from './lib/tenants.js'
 import { systemRow, victoriaRow, type Row } from './lib/throughput.js'
@@ -20,7 +20,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
 const KILLS = Number(process.env.BENCH_KILLS ?? 5)
 const MODE = process.env.BENCH_MODE ?? 'all'
 const POINTS = 1000
-const FIELDS = 10
+const FIELDS = PEER_SAMPLES_PER_POINT
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`
 
@@ -57,7 +57,7 @@ async function kill9() {
 }
 
 async function mainBench() {
-  const body = Buffer.from(makeBody(POINTS))
+  const body = Buffer.from(makeHostBody(POINTS))
   if (MODE === 'all' || MODE === 'throughput') await throughput(body)
   if (MODE === 'all' || MODE === 'tenants') await tenants(body)
   if (MODE === 'all' || MODE === 'kill9') await kill9()

@@ -10,7 +10,7 @@
  */
 import { processTask } from '../src/ingest/process.js'
 import { plainTask } from '../src/ingest/protocol.js'
-import { makeBody } from './corpus.js'
+import { makeHostBody } from './corpus-hosts.js'
 import { startChild } from './lib/child.js'
 import { percentile, runLoad } from './lib/load.js'
 
@@ -65,7 +65,7 @@ async function loadAgainst(
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
 async function main() {
-  const body = Buffer.from(makeBody(POINTS))
+  const body = Buffer.from(makeHostBody(POINTS))
   console.log(
     `body: ${POINTS} points, ${body.length} bytes (${(body.length / POINTS).toFixed(0)} B/point)`,
   )

@@ -18,13 +18,16 @@ import { ioSettings, type IoEvents, type IoSettings } from './ingest/io.js'
 import type { Component } from './component.js'
 import type { SinkEvents } from './telemetry/sink-events.js'
 import type { Logger } from './telemetry/logger.js'
-import type { SalvageReport } from './buffer/disk/salvage.js'
 import { GlobalTags } from './tags/global-tags.js'
 import type { ListenOptions } from './http/server.js'
 import type { Registry } from 'prom-client'
 import { CATEGORY_NAMES } from './shared/category.js'
 import { addBuildInfo, addCapacityGauges } from './telemetry/ops-metrics.js'
 import { TapHub, type TapEvents } from './ingest/tap.js'
+import type { LoadedConfig } from './config/load.js'
+import type { HttpDeps } from './sources/http/deps.js'
+import { OtlpGrpcServer } from './sources/otlp/grpc.js'
+import { OtlpEvents } from './telemetry/otlp-events.js'
 
 export function bufferPath(cfg: Config): string {
   return cfg['dataway.wal'].path || path.join(cfg.agent.data_dir, 'buffer')
@@ -172,13 +175,18 @@ export function createIo(cfg: Config, ntp: NtpClock | null, events: IoEvents): I
   )
 }
 
-/** Logs what a start-up salvage recovered and counts what it lost. */
-export function reportSalvage(report: SalvageReport, log: Logger, events: SinkEvents): void {
-  for (const [c, n] of Object.entries(report.recovered))
-    log.warn(
-      { event: 'buffer_salvaged', category: c, ...n },
-      `salvaged ${n.records} ${c} records (${n.points} points) from a damaged buffer`,
-    )
-  for (const [c, n] of Object.entries(report.lost))
-    events.recordsLost(c, n.records, n.points, 'not found in the damaged buffer')
+/**
+ * The OTLP/gRPC receiver when `[otlp]` and `grpc_enable` are on; in container mode only when
+ * ENV_OTLP_GRPC_ENABLE asks for it (a container's ports are published one by one).
+ */
+export function createOtlpGrpc(
+  loaded: LoadedConfig,
+  deps: HttpDeps,
+  log: Logger,
+  registry: Registry,
+): OtlpGrpcServer | null {
+  const o = loaded.config.otlp
+  if (!o.enable || !o.grpc_enable) return null
+  if (loaded.mode === 'container' && !loaded.fromEnv.includes('ENV_OTLP_GRPC_ENABLE')) return null
+  return new OtlpGrpcServer(deps, new OtlpEvents(log, registry), o.grpc_listen)
 }

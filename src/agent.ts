@@ -6,9 +6,10 @@
 import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
-import type { SalvageReport } from './buffer/disk/salvage.js'
+import type { ProbeResult } from './buffer/disk/probe.js'
 import { DecodePool } from './ingest/pool.js'
-import { inlineFirst } from './ingest/inline-first.js'
+import { INLINE_MAX_BYTES, inlineFirst } from './ingest/inline-first.js'
+import { LoopLoad } from './ingest/loop-load.js'
 import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
 import { pipelineDeps } from './ingest/pipeline-deps.js'
@@ -52,9 +53,10 @@ import {
   createUploader,
   createUpstreams,
   listenOptions,
-  reportSalvage,
   upstreamPools,
+  createOtlpGrpc,
 } from './agent-build.js'
+import type { OtlpGrpcServer } from './sources/otlp/grpc.js'
 import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
 import type { Inputs } from './inputs/inputs.js'
 
@@ -71,6 +73,7 @@ export class Agent {
   readonly monitor: Monitor
   readonly inputs: Inputs
   readonly http: HttpServer
+  readonly otlpGrpc: OtlpGrpcServer | null
   readonly tags: GlobalTags
   readonly access: AccessPolicy
   readonly tap: TapHub | null
@@ -105,6 +108,8 @@ export class Agent {
       rum: cfg.rum.enable ? rumWorkerOptions(cfg) : undefined,
       geo: scriptGeo(() => this.watcher),
       onWorkerDied: (err) => this.events.decodeWorkerDied(err),
+      recycleHeapBytes: cfg.decode.recycle_heap,
+      onWorkerRecycled: (bytes) => this.events.decodeWorkerRecycled(bytes),
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined
     this.watcher =
@@ -137,10 +142,9 @@ export class Agent {
       io: this.io,
     })
     this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent, cfg.health)
-    this.http = new HttpServer(
-      createApp(this.httpDeps(), this.metrics.registry),
-      listenOptions(cfg),
-    )
+    const httpDeps = this.httpDeps()
+    this.http = new HttpServer(createApp(httpDeps, this.metrics.registry), listenOptions(cfg))
+    this.otlpGrpc = createOtlpGrpc(loaded, httpDeps, log, this.metrics.registry)
     addBufferGauges(this.metrics.registry, () =>
       CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),
     )
@@ -150,10 +154,20 @@ export class Agent {
   private httpDeps(): HttpDeps {
     const loaded = this.loaded
     const decodeSeconds = addPoolMetrics(this.metrics.registry, this.pool)
+    const running = () => this.loaded.config
     return {
-      config: loaded.config,
+      // The running config, read per request: after a reload its live keys (the `[rum]`
+      // whitelists and client address header among them) hold the new values (reload.ts).
+      get config() {
+        return running()
+      },
       decoder: timedDecoder(
-        inlineFirst(this.pool, this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null),
+        inlineFirst(
+          this.pool,
+          this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null,
+          INLINE_MAX_BYTES,
+          new LoopLoad(),
+        ),
         decodeSeconds,
       ),
       buffer: this.buffer,
@@ -213,6 +227,7 @@ export class Agent {
       this.inputs,
       this.monitor,
       this.http,
+      this.otlpGrpc,
     ]
     for (const c of parts) if (c) await this.begin(c)
     const addr = this.http.address()
@@ -236,9 +251,9 @@ export class Agent {
     )
   }
 
-  /** Accounts for what a start-up salvage recovered and lost (logged and counted). */
-  salvaged(report: SalvageReport): void {
-    reportSalvage(report, this.log, this.sinkEvents)
+  /** Accounts for damage the start-up probe found and salvaged (logged and counted). */
+  bufferDamaged(found: ProbeResult): void {
+    this.sinkEvents.bufferDamaged(found)
   }
 
   /** Applies what can change live (see reload.ts); the rest waits for a restart, and says so. */

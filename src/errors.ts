@@ -94,6 +94,12 @@ export const ERRORS = {
   /** Over the workspace's `[workspace] ingest_quota` (points per second). */
   ingestQuotaExceeded: { status: 429, retryable: true },
   databaseLocked: { status: 500, retryable: false },
+  /** A UI change (POST, DELETE) from another origin than the UI's own, or naming none. */
+  crossOriginRefused: { status: 403, retryable: false },
+  /** A UI data change that is not `application/json`; an OTLP body neither protobuf nor JSON. */
+  unsupportedMediaType: { status: 415, retryable: false },
+  /** Over `[workspace] login_failures` wrong API keys from one client address in the window. */
+  tooManyKeyAttempts: { status: 429, retryable: true },
   /**
    * The workspace database or one of its tables cannot be read (`ferry workspace verify`, and
    * the start probe: the service does not start on it).
@@ -118,6 +124,8 @@ export const ERRORS = {
   tapBusy: { status: 503, retryable: true },
   /** A scraped body is not valid Prometheus text or OpenMetrics exposition. */
   invalidExposition: { status: 400, retryable: false },
+  /** An OTLP export request that does not decode (protobuf or OTLP/JSON). */
+  invalidOtlp: { status: 400, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -42,6 +42,7 @@ export function symbolTools(cfg: Config): SymbolTools | null {
     atosBinPath: r.atos_bin_path,
     timeoutMs: r.symbol_tool_timeout,
     concurrency: r.symbol_tool_concurrency,
+    zip: { maxBytes: r.symbol_zip_max_size, maxEntries: r.zip_max_entries },
   }
   return configured(t) ? t : null
 }
@@ -51,7 +52,11 @@ export function resolverOptions(cfg: Config): ResolverOptions {
     root: path.resolve(cfg.agent.data_dir, 'rum'),
     maxZips: cfg.rum.sourcemap_cache_zips,
     maxBytes: cfg.rum.sourcemap_cache_size,
+    maxEntries: cfg.rum.sourcemap_cache_entries,
+    zipBytes: cfg.rum.zip_max_size,
+    zipEntries: cfg.rum.zip_max_entries,
     recheckMs: cfg.rum.sourcemap_recheck,
+    waitMs: cfg.rum.sourcemap_load_wait,
   }
 }
 

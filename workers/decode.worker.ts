@@ -11,6 +11,7 @@ import { runDebug } from '../src/pipeline/debug/run.js'
 import type { DebugResult } from '../src/pipeline/debug/types.js'
 import { PipelineHost, type PipelineWorkerConfig } from '../src/pipeline/worker-host.js'
 import { IpDb } from '../src/rum/geo/ipdb.js'
+import { withWorkerHeap, type WorkerHeap } from '../src/ingest/recycle.js'
 import { createRumStage, type RumWorkerOptions } from '../src/rum/stage.js'
 
 const data = workerData as { pipeline?: PipelineWorkerConfig; rum?: RumWorkerOptions } | undefined
@@ -18,9 +19,13 @@ const cfg = data?.pipeline
 const host = cfg ? new PipelineHost(cfg) : null
 const rum = data?.rum ? createRumStage(data.rum) : null
 
-export default function decode(task: WorkerTask): Promise<DecodeResult | DebugResult> {
+export default async function decode(
+  task: WorkerTask,
+): Promise<(DecodeResult | DebugResult) & WorkerHeap> {
   // The main thread's IP database, read in place (see rum/geo/ipdb.ts).
   if (task.geo) IpDb.adopt(task.geo)
-  if ('kind' in task && task.kind === 'pipeline-debug') return runDebug(task, cfg?.timezone)
-  return processTask(task as DecodeTask, host, rum)
+  // Each result says how large this thread's heap is now, for recycling (ingest/recycle.ts).
+  if ('kind' in task && task.kind === 'pipeline-debug')
+    return withWorkerHeap(await runDebug(task, cfg?.timezone))
+  return withWorkerHeap(await processTask(task as DecodeTask, host, rum))
 }

@@ -15,13 +15,19 @@ const config = (workerData as { config: Config }).config
 const log = createLogger(config.logging.level)
 const port = parentPort!
 let lastDamage = ''
-const service = new WorkspaceService(config.workspace, workspaceDir(config), log, {
-  damaged(message) {
-    if (message === lastDamage) return
-    lastDamage = message
-    port.postMessage({ type: 'damaged', message })
+const service = new WorkspaceService(
+  config.workspace,
+  workspaceDir(config),
+  log,
+  {
+    damaged(message) {
+      if (message === lastDamage) return
+      lastDamage = message
+      port.postMessage({ type: 'damaged', message })
+    },
   },
-})
+  config['workspace.clickhouse'],
+)
 
 async function main(): Promise<void> {
   try {

@@ -28,6 +28,24 @@ export function anonRssOf(pid: number | undefined): number {
   return Number(/RssAnon:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024
 }
 
+/**
+ * Resident pages of the files mapped by `pid` whose path ends with `suffix` (LMDB's
+ * `data.mdb`), and those files' size on disk, in MB, from /proc/<pid>/smaps.
+ */
+export function mappedRssOf(pid: number | undefined, suffix: string): [number, number] {
+  const smaps = fs.readFileSync(`/proc/${pid}/smaps`, 'utf8')
+  let rss = 0
+  const files = new Set<string>()
+  for (const entry of smaps.split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)) {
+    const head = entry.slice(0, entry.indexOf('\n'))
+    if (!head.endsWith(suffix)) continue
+    files.add(head.slice(head.indexOf('/')))
+    rss += Number(/\nRss:\s+(\d+) kB/.exec(entry)?.[1] ?? 0)
+  }
+  const size = [...files].reduce((s, f) => s + fs.statSync(f).size, 0)
+  return [rss / 1024, size / 2 ** 20]
+}
+
 /** Null when `binary` is not installed. `args` gets the temp dir and the listen address. */
 export async function startGoPeer(
   binary: string,

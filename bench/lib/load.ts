@@ -45,6 +45,7 @@ export function postOnce(
     )
     req.on('error', () => {
       result.failed++
+      result.statuses[-1] = (result.statuses[-1] ?? 0) + 1
       resolve()
     })
     req.end(body)

@@ -1,16 +1,15 @@
 /**
  * The targets of `bench:peers`, each a fresh process per cell: Ferry (compiled agent, `sync`
- * durability, uploading to a counting sink), vmagent (persistent queue, remote write to a
- * decoding sink), VictoriaMetrics single-node (parse and store), and a bare node:http server.
- * Each says where to write and how many points it has delivered (null: not measurable).
+ * durability), vmagent (persistent queue, remote write), VictoriaMetrics single-node (parse and
+ * store), and a bare node:http server. Ferry and vmagent upload to a sink in a process of its
+ * own that decodes every body (`sink-server.ts`). Each target says where to write and how many
+ * points it has delivered (null: not measurable).
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startChild } from './child.js'
-import { CountSink } from './count-sink.js'
-import { startGoPeer } from './go-peer.js'
-import { RemoteWriteSink } from './rw-sink.js'
+import { mappedRssOf, startGoPeer } from './go-peer.js'
 import { startVictoria } from './victoria.js'
 
 export const VMAGENT_BINARY = '/usr/bin/vmagent'
@@ -30,9 +29,33 @@ export interface Target {
 
 const here = (p: string) => new URL(p, import.meta.url).pathname
 
+interface Sink {
+  url: string
+  pid: number | undefined
+  /** Points (Ferry's sink) or samples (remote write) decoded so far, and bodies refused. */
+  totals(): Promise<{ items: number; errors: number }>
+  stop(): Promise<void>
+}
+
+async function startSink(kind: 'ferry' | 'remote-write'): Promise<Sink> {
+  const child = await startChild([here('./sink-server.js'), kind], {}, /listening (\S+)/)
+  return {
+    url: child.url,
+    pid: child.proc.pid,
+    totals: async () =>
+      (await (await fetch(child.url)).json()) as { items: number; errors: number },
+    stop: child.stop,
+  }
+}
+
+async function sinkErrors(sink: Sink): Promise<string> {
+  const { errors } = await sink.totals()
+  return errors ? `${errors} bodies the sink could not decode` : ''
+}
+
 export async function startFerry(): Promise<Target> {
-  const sink = new CountSink()
-  const upstream = await sink.start()
+  const sink = await startSink('ferry')
+  const upstream = `${sink.url}?token=tkn_00000000000000000000000000000000`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-bench-peers-'))
   const agent = await startChild(
     [here('../../src/main.js'), 'run'],
@@ -54,11 +77,18 @@ export async function startFerry(): Promise<Target> {
     pid: agent.proc.pid,
     writePath: (c) => `/v1/write/${c}`,
     peakRssMb: agent.peakRssMb,
-    delivered: async () => sink.points,
+    delivered: async () => (await sink.totals()).items,
     async extra() {
       const text = await (await fetch(`${agent.url}/metrics`)).text()
       const heap = Number(/^ferry_nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? NaN)
-      return `main-thread heap used ${(heap / 2 ** 20).toFixed(0)} MB`
+      const errors = await sinkErrors(sink)
+      const [lmdb, file] = mappedRssOf(agent.proc.pid, '/data.mdb')
+      const buffer = Number(/^ferry_buffer_bytes\{category="metric"\} (\S+)/m.exec(text)?.[1] ?? 0)
+      return (
+        `main-thread heap used ${(heap / 2 ** 20).toFixed(0)} MB; LMDB pages resident ` +
+        `${lmdb.toFixed(0)} MB of a ${file.toFixed(0)} MB file, ${(buffer / 2 ** 20).toFixed(0)} MB buffered` +
+        (errors ? `; ${errors}` : '')
+      )
     },
     async stop() {
       await agent.stop()
@@ -71,22 +101,25 @@ export async function startFerry(): Promise<Target> {
 /** Null when vmagent is not installed. */
 export async function startVmagent(fieldsPerPoint: number): Promise<Target | null> {
   if (!fs.existsSync(VMAGENT_BINARY)) return null
-  const sink = new RemoteWriteSink()
-  const upstream = await sink.start()
+  const sink = await startSink('remote-write')
+  const upstream = `${sink.url}/api/v1/write`
   const peer = await startGoPeer(VMAGENT_BINARY, (dir, listen) => [
     `-httpListenAddr=${listen}`,
     `-remoteWrite.url=${upstream}`,
     `-remoteWrite.tmpDataPath=${dir}`,
     '-loggerLevel=ERROR',
   ])
-  if (!peer) return null
+  if (!peer) {
+    await sink.stop()
+    return null
+  }
   return {
     url: peer.url,
     pid: peer.pid,
     writePath: () => '/write',
     peakRssMb: peer.peakRssMb,
-    delivered: async () => sink.samples / fieldsPerPoint,
-    extra: async () => (sink.errors ? `${sink.errors} bodies the sink could not decode` : ''),
+    delivered: async () => (await sink.totals()).items / fieldsPerPoint,
+    extra: async () => sinkErrors(sink),
     async stop() {
       await peer.stop()
       await sink.stop()

@@ -1,11 +1,9 @@
 /**
- * A counting upstream for `vmagent`: accepts Prometheus remote write bodies (Snappy-compressed
- * protobuf `WriteRequest`), decodes them and counts the samples (field 2 of each time series,
- * field 1 of the request). Line protocol reaches vmagent as one sample per field, so delivered
- * points are samples over fields per point.
+ * What the benchmark sinks count (`sink-server.ts`): the samples of a Prometheus remote write
+ * body (Snappy-compressed protobuf `WriteRequest`: field 2 of each time series, field 1 of the
+ * request), and the points of a Ferry upload (PBPoints: field 1 of the message). Line protocol
+ * reaches vmagent as one sample per numeric field, so delivered points are samples over those.
  */
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { snappyDecode } from './snappy.js'
 
 function varint(b: Uint8Array, at: number): [number, number] {
@@ -20,7 +18,7 @@ function varint(b: Uint8Array, at: number): [number, number] {
 }
 
 /** Calls `fn(fieldNumber, start, end)` for each length-delimited field; skips the others. */
-function eachLen(
+export function eachLen(
   b: Uint8Array,
   from: number,
   to: number,
@@ -51,33 +49,9 @@ export function countSamples(body: Uint8Array): number {
   return samples
 }
 
-export class RemoteWriteSink {
-  samples = 0
-  bodies = 0
-  errors = 0
-  private server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      try {
-        this.samples += countSamples(Buffer.concat(chunks))
-        this.bodies++
-        res.writeHead(204)
-      } catch {
-        this.errors++
-        res.writeHead(400)
-      }
-      res.end()
-    })
-  })
-
-  async start(): Promise<string> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/v1/write`
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections()
-    await new Promise<void>((r) => this.server.close(() => r()))
-  }
+/** Points of a PBPoints body (already decompressed): its field 1 entries. */
+export function countPoints(msg: Uint8Array): number {
+  let points = 0
+  eachLen(msg, 0, msg.length, (f) => void (f === 1 && points++))
+  return points
 }

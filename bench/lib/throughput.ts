@@ -6,6 +6,7 @@
  */
 import { anonRssOf } from './go-peer.js'
 import { runLoad } from './load.js'
+import { COUNTED_FIELDS } from '../corpus-hosts.js'
 import { newSystem, removeSystem, startSystem, storedPoints } from './system.js'
 import { startVictoria } from './victoria.js'
 
@@ -91,7 +92,11 @@ export async function systemRow(
   try {
     const target: Target = {
       writeUrl: `${agent.url}/v1/write/metric`,
-      stored: () => storedPoints(agent.url, 'http_server', 'requests'),
+      stored: async () => {
+        let n = 0
+        for (const [m, f] of COUNTED_FIELDS) n += await storedPoints(agent.url, m, f)
+        return n
+      },
       stepMs: 500,
       drainLimitMs: DRAIN_LIMIT_MS,
       pid: agent.proc.pid,

@@ -46,6 +46,18 @@ export const PIPELINE_SCHEMA = {
     env: 'ENV_PIPELINE_MAX_OUTPUT_BYTES',
     check: atLeast(64 * 1024, '64KiB'),
   },
+  cache_max_entries: {
+    type: 'int',
+    default: 10_000,
+    env: 'ENV_PIPELINE_CACHE_MAX_ENTRIES',
+    check: atLeast(0, '0'),
+  },
+  max_window_streams: {
+    type: 'int',
+    default: 1000,
+    env: 'ENV_PIPELINE_MAX_WINDOW_STREAMS',
+    check: atLeast(0, '0'),
+  },
   debug_concurrency: {
     type: 'int',
     default: 1,

@@ -60,6 +60,41 @@ export const RUM_SCHEMA = {
     env: 'ENV_RUM_SOURCEMAP_CACHE_SIZE',
     check: positive,
   },
+  /** Map entries over each source map cache (every decode worker has one). */
+  sourcemap_cache_entries: {
+    type: 'int',
+    default: 100_000,
+    env: 'ENV_RUM_SOURCEMAP_CACHE_ENTRIES',
+    check: positive,
+  },
+  /** The longest an error point waits for its zip to load; the load goes on for the next. */
+  sourcemap_load_wait: {
+    type: 'duration',
+    default: 1_000,
+    env: 'ENV_RUM_SOURCEMAP_LOAD_WAIT',
+    check: positive,
+  },
+  /** What one source map zip may inflate to, counted while inflating; over it, refused. */
+  zip_max_size: {
+    type: 'bytes',
+    default: 64 * 1024 * 1024,
+    env: 'ENV_RUM_ZIP_MAX_SIZE',
+    check: positive,
+  },
+  /** Entries one zip (source maps or symbols) may hold; over it, refused. */
+  zip_max_entries: {
+    type: 'int',
+    default: 10_000,
+    env: 'ENV_RUM_ZIP_MAX_ENTRIES',
+    check: positive,
+  },
+  /** What one Android or iOS symbol zip may extract to (streamed to disk, not held). */
+  symbol_zip_max_size: {
+    type: 'bytes',
+    default: 2 * 1024 * 1024 * 1024,
+    env: 'ENV_RUM_SYMBOL_ZIP_MAX_SIZE',
+    check: positive,
+  },
   sourcemap_recheck: {
     type: 'duration',
     default: 5_000,

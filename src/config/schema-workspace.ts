@@ -8,7 +8,19 @@ function categoriesCheck(v: string[]): string | undefined {
   return bad === undefined ? undefined : `unknown category ${JSON.stringify(bad)}`
 }
 
+function urlsCheck(v: string[]): string | undefined {
+  if (!v.length) return 'at least one URL'
+  const bad = v.find((u) => !/^https?:\/\/[^/]+\/?$/.test(u))
+  return bad === undefined ? undefined : `not an http(s)://host:port URL: ${JSON.stringify(bad)}`
+}
+
 export const WORKSPACE_SCHEMA = {
+  engine: {
+    type: 'string',
+    default: 'duckdb',
+    env: 'ENV_WORKSPACE_ENGINE',
+    values: ['duckdb', 'clickhouse'],
+  },
   embedded: { type: 'bool', default: true, env: 'ENV_WORKSPACE_EMBEDDED' },
   embedded_retry_initial: {
     type: 'duration',
@@ -84,13 +96,15 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_MAX_RESULT_ROWS',
     check: positive,
   },
+  // Sized for a small host (2 cores, a few GB) where the agent runs beside the workspace: larger
+  // sorts and aggregations spill to disk rather than grow the process.
   memory_limit: {
     type: 'bytes',
-    default: 1024 * 1024 * 1024,
+    default: 256 * 1024 * 1024,
     env: 'ENV_WORKSPACE_MEMORY_LIMIT',
     check: (v: number) => (v >= 64 * 1024 * 1024 ? undefined : 'at least 64MiB'),
   },
-  threads: { type: 'int', default: 0, env: 'ENV_WORKSPACE_THREADS', check: nonNegative },
+  threads: { type: 'int', default: 2, env: 'ENV_WORKSPACE_THREADS', check: nonNegative },
   decode_workers: {
     type: 'int',
     default: 1,
@@ -128,6 +142,26 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_RETENTION_INTERVAL',
     check: positive,
   },
+  /** Wrong API keys (login form, DF-API-KEY) one client address may send per window. */
+  login_failures: {
+    type: 'int',
+    default: 20,
+    env: 'ENV_WORKSPACE_LOGIN_FAILURES',
+    check: positive,
+  },
+  login_window: {
+    type: 'duration',
+    default: 60_000,
+    env: 'ENV_WORKSPACE_LOGIN_WINDOW',
+    check: positive,
+  },
+  /** Client addresses whose failures are remembered; beyond, the longest idle is forgotten. */
+  login_clients: {
+    type: 'int',
+    default: 10_000,
+    env: 'ENV_WORKSPACE_LOGIN_CLIENTS',
+    check: positive,
+  },
   object_freshness: {
     type: 'duration',
     default: 900_000,
@@ -137,3 +171,46 @@ export const WORKSPACE_SCHEMA = {
 } as const satisfies SectionSpec
 
 export type WorkspaceConfig = SectionOf<typeof WORKSPACE_SCHEMA>
+
+/** `[workspace.clickhouse]`: the ClickHouse service when `[workspace] engine = "clickhouse"`. */
+export const WORKSPACE_CLICKHOUSE_SCHEMA = {
+  url: {
+    type: 'strings',
+    default: ['http://127.0.0.1:8123'],
+    env: 'ENV_WORKSPACE_CLICKHOUSE_URL',
+    check: urlsCheck,
+  },
+  database: {
+    type: 'string',
+    default: 'ferry',
+    env: 'ENV_WORKSPACE_CLICKHOUSE_DATABASE',
+    check: (v: string) =>
+      /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(v) ? undefined : 'a name of letters, digits and _',
+  },
+  user: { type: 'string', default: 'default', env: 'ENV_WORKSPACE_CLICKHOUSE_USER' },
+  password: { type: 'string', default: '', env: 'ENV_WORKSPACE_CLICKHOUSE_PASSWORD' },
+  tls_ca_file: { type: 'string', default: '', env: 'ENV_WORKSPACE_CLICKHOUSE_TLS_CA_FILE' },
+  tls_cert_file: { type: 'string', default: '', env: 'ENV_WORKSPACE_CLICKHOUSE_TLS_CERT_FILE' },
+  tls_key_file: { type: 'string', default: '', env: 'ENV_WORKSPACE_CLICKHOUSE_TLS_KEY_FILE' },
+  tls_insecure: { type: 'bool', default: false, env: 'ENV_WORKSPACE_CLICKHOUSE_TLS_INSECURE' },
+  connect_timeout: {
+    type: 'duration',
+    default: 2_000,
+    env: 'ENV_WORKSPACE_CLICKHOUSE_CONNECT_TIMEOUT',
+    check: positive,
+  },
+  insert_timeout: {
+    type: 'duration',
+    default: 15_000,
+    env: 'ENV_WORKSPACE_CLICKHOUSE_INSERT_TIMEOUT',
+    check: positive,
+  },
+  max_connections: {
+    type: 'int',
+    default: 16,
+    env: 'ENV_WORKSPACE_CLICKHOUSE_MAX_CONNECTIONS',
+    check: positive,
+  },
+} as const satisfies SectionSpec
+
+export type WorkspaceClickHouseConfig = SectionOf<typeof WORKSPACE_CLICKHOUSE_SCHEMA>

@@ -10,8 +10,13 @@ import { DIALTEST_SCHEMA } from './schema-dialtest.js'
 import { DATAWAY_NET_KEYS, DATAWAY_NTP_SCHEMA, IO_SCHEMA } from './schema-dataway-net.js'
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
 import { RUM_SCHEMA } from './schema-rum.js'
+import { OTLP_SCHEMA } from './schema-otlp.js'
 import { HEALTH_SCHEMA, TAP_SCHEMA } from './schema-ops.js'
-import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
+import {
+  WORKSPACE_CLICKHOUSE_SCHEMA,
+  WORKSPACE_SCHEMA,
+  type WorkspaceConfig,
+} from './schema-workspace.js'
 import { nonNegative, positive } from './checks.js'
 import type { ConfigOf, SectionSpec } from './spec.js'
 
@@ -66,6 +71,12 @@ export const SCHEMA = {
   decode: {
     workers: { type: 'int', default: 0, env: 'ENV_DECODE_WORKERS', check: nonNegative },
     max_queue: { type: 'int', default: 256, env: 'ENV_DECODE_MAX_QUEUE', check: positive },
+    recycle_heap: {
+      type: 'bytes',
+      default: 96 * 1024 * 1024,
+      env: 'ENV_DECODE_RECYCLE_HEAP',
+      check: nonNegative,
+    },
   },
   dataway: {
     urls: { type: 'strings', default: [], env: 'ENV_DATAWAY', check: urlCheck },
@@ -180,7 +191,9 @@ export const SCHEMA = {
   pipeline: PIPELINE_SCHEMA,
   dialtesting: DIALTEST_SCHEMA,
   workspace: WORKSPACE_SCHEMA,
+  'workspace.clickhouse': WORKSPACE_CLICKHOUSE_SCHEMA,
   rum: RUM_SCHEMA,
+  otlp: OTLP_SCHEMA,
   health: HEALTH_SCHEMA,
   tap: TAP_SCHEMA,
 } as const satisfies Record<string, SectionSpec>

@@ -10,6 +10,7 @@
 import zlib from 'node:zlib'
 import { Decompress } from 'fzstd'
 import { FerryError } from '../errors.js'
+import { gzipChunkSize } from './gzip-chunk.js'
 import { checkZstdFrames } from './zstd-frames.js'
 
 /**
@@ -45,7 +46,7 @@ function run(encoding: string, body: Uint8Array, limit: number): Uint8Array {
   switch (encoding) {
     case 'gzip':
     case 'x-gzip':
-      return zlib.gunzipSync(body, opts)
+      return zlib.gunzipSync(body, { ...opts, chunkSize: gzipChunkSize(body, limit) })
     case 'deflate':
     case 'zlib':
       return isZlibWrapped(body) ? zlib.inflateSync(body, opts) : zlib.inflateRawSync(body, opts)

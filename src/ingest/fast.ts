@@ -1,9 +1,10 @@
 /**
  * The fast route of a decode task: a line protocol body that needs no echo, no strict check,
- * no RUM work, no `[io]` filter or time correction, no pipeline script and no category rule beyond dropping strings goes through the
- * byte-level transcoder; everything else (and every body the transcoder declines) takes the
- * general path. Both give the same answer: the transcoder only accepts what it encodes exactly
- * as the general path does, with no correction to report.
+ * no RUM work, no `[io]` filter or time correction and no pipeline script goes through the
+ * byte-level transcoder, with its category's rules (strings dropped, disabled and required
+ * keys); everything else (and every body the transcoder declines) takes the general path. Both
+ * give the same answer: the transcoder only accepts what it encodes exactly as the general path
+ * does, and counts the same corrections.
  */
 import { optionsFor } from '../decode/check/options.js'
 import { formatOf } from '../decode/parse-body.js'
@@ -15,9 +16,7 @@ const OPEN_BRACKET = 91
 
 /** Cheap tests on the task alone; the body is looked at only when they pass. */
 function eligible(t: DecodeTask): boolean {
-  if (t.echo || t.strict || t.rum || t.io || formatOf(t.contentType) !== 'lp') return false
-  const opts = optionsFor(t.category)
-  return opts.required.length === 0 && opts.disabledKeys.length === 0
+  return !(t.otlp || t.echo || t.strict || t.rum || t.io || formatOf(t.contentType) !== 'lp')
 }
 
 export async function tryFast(
@@ -31,6 +30,8 @@ export async function tryFast(
   const r = transcodeLp({
     body,
     rules: { stringsKept: !opts.dropStrings, dotsAllowed: !opts.dotToUnderscore },
+    disabledKeys: opts.disabledKeys,
+    required: opts.required,
     precision: t.precision,
     now: t.now,
     extraTags: t.extraTags,
@@ -42,7 +43,7 @@ export async function tryFast(
     points: r.points,
     payload: r.payload,
     echo: null,
-    warnings: {},
+    warnings: r.warnings,
     bodyBytes: body.length,
     pipeline: [],
     sourcemaps: undefined,

@@ -5,10 +5,12 @@
  * compression and no pipeline script that could apply, is transcoded right here; everything
  * else, and anything the transcoder declines or fails on, goes to the pool unchanged. The
  * answer is the same either way: only a transcoder success is taken, and the worker would
- * have returned that very result (same function, same inputs).
+ * have returned that very result (same function, same inputs). When `load` says the thread is
+ * saturated, bodies go to the pool too: the workers then add a core instead of waiting.
  */
 import type { Category } from '../shared/category.js'
 import { tryFast } from './fast.js'
+import type { LoadProbe } from './loop-load.js'
 import type { DecodeOk, DecodeTask, Decoder } from './protocol.js'
 
 /** 64 KiB: about 200 corpus points, a fraction of a millisecond of the HTTP thread. */
@@ -21,12 +23,14 @@ export function inlineFirst(
   pool: Decoder,
   scripts: ScriptProbe | null,
   maxBytes = INLINE_MAX_BYTES,
+  load: LoadProbe | null = null,
 ): Decoder {
   const mayScript = (t: DecodeTask) =>
     t.pipeline !== null && (scripts === null || scripts(t.category, t.pipeline.version))
   return {
     async decode(task: DecodeTask): Promise<DecodeOk> {
-      if (task.body.length <= maxBytes && task.encoding === '' && !mayScript(task)) {
+      const small = task.body.length <= maxBytes && task.encoding === ''
+      if (small && !mayScript(task) && !load?.saturated()) {
         const quick = await tryFast(task, task.body, null).catch(() => null)
         if (quick) return quick
       }

@@ -3,7 +3,8 @@
  * and re-spawned between bursts; tasks wait in size-aware lanes (lanes.ts), bounded, and a
  * full queue answers 503 at once. Bodies are transferred to the worker (the caller's buffer is
  * detached afterwards). A worker that dies (out of memory, crash) fails only its own task,
- * with 503 `decodeWorkerDied`; Piscina starts a replacement.
+ * with 503 `decodeWorkerDied`; Piscina starts a replacement. A worker whose heap grew past
+ * `recycleHeapBytes` is replaced once idle (recycle.ts).
  */
 import os from 'node:os'
 import type { ResourceLimits } from 'node:worker_threads'
@@ -13,6 +14,7 @@ import { runPooled } from '../shared/run-pooled.js'
 import { workerFile } from '../shared/worker-file.js'
 import { FerryError, fromPayload } from '../errors.js'
 import { isLargeTask, Lanes } from './lanes.js'
+import { Recycler, type WorkerHeap } from './recycle.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
 import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
 import type { PipelineWorkerConfig } from '../pipeline/worker-host.js'
@@ -36,15 +38,20 @@ export interface PoolOptions {
   resourceLimits?: ResourceLimits
   /** Told of every worker death (logged and counted by the caller). */
   onWorkerDied?: (err: Error) => void
+  /** Past this heap after a task a worker is replaced; 0 or absent: never. */
+  recycleHeapBytes?: number
+  onWorkerRecycled?: (heapBytes: number) => void
 }
 
 export class DecodePool implements Decoder, Component {
   readonly name = 'decode-pool'
   private pool: Piscina | null = null
   private readonly lanes: Lanes
+  private readonly recycler: Recycler
 
   constructor(private readonly opts: PoolOptions) {
     this.lanes = new Lanes(this.threads, opts.maxQueue)
+    this.recycler = new Recycler(opts.recycleHeapBytes ?? 0, opts.onWorkerRecycled)
   }
 
   get threads(): number {
@@ -60,8 +67,10 @@ export class DecodePool implements Decoder, Component {
       maxThreads: n,
       maxQueue: this.opts.maxQueue,
       resourceLimits: this.opts.resourceLimits,
+      loadBalancer: this.recycler.balancer,
       workerData: { pipeline: this.opts.pipeline, rum: this.opts.rum },
     })
+    this.recycler.attach(this.pool)
   }
 
   queueSize(): number {
@@ -101,10 +110,17 @@ export class DecodePool implements Decoder, Component {
     task.geo = (await geo.get()) ?? undefined
   }
 
-  private run<R>(task: unknown, body: Uint8Array | null): Promise<R> {
+  private async run<R extends object>(task: unknown, body: Uint8Array | null): Promise<R> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
     const buffer = body ? (body.buffer as ArrayBuffer) : null
-    return runPooled<R>(this.pool, task, buffer, this.busy, this.opts.onWorkerDied)
+    const r = await runPooled<R & WorkerHeap>(
+      this.pool,
+      task,
+      buffer,
+      this.busy,
+      this.opts.onWorkerDied,
+    )
+    return this.recycler.after(r)
   }
 
   private readonly busy = () =>

@@ -11,7 +11,9 @@ import { echo } from '../decode/codec/echo.js'
 import { PbWriter } from '../decode/codec/pb-writer.js'
 import { encodePoint } from '../decode/codec/protobuf.js'
 import { decompress } from '../decode/decompress.js'
-import { parseBody, type BodyFormat } from '../decode/parse-body.js'
+import { parseBody, type BodyFormat, type Parsed } from '../decode/parse-body.js'
+import { decodeOtlp } from '../decode/otlp/decode.js'
+import type { MapStats } from '../decode/otlp/stats.js'
 import { resolveTime } from '../decode/precision.js'
 import { tryFast } from './fast.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
@@ -94,6 +96,17 @@ async function runPipeline(
   return applied
 }
 
+/** A write's body by its Content-Type, or an OTLP request (which may hold nothing). */
+function parseTask(t: DecodeTask, body: Uint8Array): Parsed & { otlp?: MapStats } {
+  if (t.otlp) {
+    const out = decodeOtlp(t.otlp.signal, t.contentType, body, t.otlp.options)
+    return { points: out.points, format: 'protobuf', otlp: out.stats }
+  }
+  const parsed = parseBody(t.contentType, body, t.maxPoints)
+  if (parsed.points.length === 0) throw new FerryError('noPoints', 'the body holds no point')
+  return parsed
+}
+
 /** `fast` false skips the byte-level transcoder (the tests compare the two paths with it). */
 export async function processTask(
   t: DecodeTask,
@@ -103,17 +116,17 @@ export async function processTask(
 ): Promise<DecodeResult> {
   try {
     const body = decompress(t.encoding, t.body, t.maxBodyBytes)
-    const quick = fast ? await tryFast(t, body, host) : null
+    const quick = fast && !t.otlp ? await tryFast(t, body, host) : null
     if (quick) return quick
-    const { points, format } = parseBody(t.contentType, body, t.maxPoints)
-    if (points.length === 0) throw new FerryError('noPoints', 'the body holds no point')
+    const { points, format, otlp } = parseTask(t, body)
     resolveTimes(points, t, format)
     const warnings = checkAll(points, t)
-    const echoed = t.echo ? echo(points, t.echo) : null
     if (t.rum) {
       checkRum(points, t.rum)
       addGeoTags(points, t.rum.geoTags)
     }
+    // After the geo tags: a RUM echo shows the ip/city/province/country/isp that are stored.
+    const echoed = t.echo ? echo(points, t.echo) : null
     const sourcemaps = t.rum && rum ? await resolveStacks(points, rum.resolver) : undefined
     const cdn = t.rum && rum?.cdn ? await rum.cdn.mark(points) : undefined
     addExtraTags(points, t.extraTags)
@@ -132,6 +145,7 @@ export async function processTask(
       sourcemaps,
       ...(cdn ? { cdn } : {}),
       ...(io ? { filtered: io.filtered, retimed: io.retimed } : {}),
+      ...(otlp ? { otlp } : {}),
     }
   } catch (e) {
     if (e instanceof FerryError) return { ok: false, error: toPayload(e) }

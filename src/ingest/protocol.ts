@@ -13,6 +13,9 @@ import type { IoTask } from './io.js'
 import type { CdnStat } from '../rum/cdn/marker.js'
 import type { SharedGeo } from '../rum/geo/ipdb.js'
 import type { RumTask, SourceMapStat } from './rum.js'
+import type { OtlpSignal } from '../decode/otlp/model.js'
+import type { OtlpOptions } from '../decode/otlp/options.js'
+import type { MapStats } from '../decode/otlp/stats.js'
 
 export interface DecodeTask {
   body: Uint8Array
@@ -38,6 +41,8 @@ export interface DecodeTask {
   io?: IoTask
   /** The shared IP database, for scripts calling `geoip()`; absent when none does. */
   geo?: SharedGeo
+  /** An OTLP export request (the body is one, mapped to points); absent for writes. */
+  otlp?: { signal: OtlpSignal; options: OtlpOptions }
 }
 
 export interface DecodeOk {
@@ -58,6 +63,8 @@ export interface DecodeOk {
   retimed?: number
   /** CDN marking of the write's resource points; absent when off. */
   cdn?: CdnStat
+  /** What the OTLP mapping rejected, sampled out and dropped (only for OTLP tasks). */
+  otlp?: MapStats
 }
 
 export interface DecodeFailed {

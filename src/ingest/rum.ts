@@ -20,6 +20,8 @@ export interface SourceMapStat {
   sdkName: string
   status: SourceMapStatus
   seconds: number
+  /** The zip this resolution found over its budget (once per zip, not per point). */
+  refused?: { zip: string; reason: string }
 }
 
 function str(p: Point, key: string): string {
@@ -89,7 +91,8 @@ export async function resolveStacks(
         value: Buffer.from(r.mapped).toString('base64'),
       })
     const seconds = (performance.now() - started) / 1000
-    stats.push({ appId: input.appId, sdkName: input.sdkName, status: r.status, seconds })
+    const { appId, sdkName } = input
+    stats.push({ appId, sdkName, status: r.status, seconds, refused: r.refused })
   }
   return stats
 }

@@ -12,6 +12,7 @@ import { scriptName } from './scripts/compile.js'
 import type { DebugContent } from './debug/types.js'
 
 export const PIPELINE_USAGE = `  pipeline test SCRIPT --input FILE [--category C] [--data-type T] [--timezone TZ]
+                [--multiline PATTERN]
                                   run a script (.p or .js) on sample data and print the points`
 
 export interface PipelineTestOptions {
@@ -20,6 +21,8 @@ export interface PipelineTestOptions {
   category?: string
   dataType?: string
   timezone?: string
+  /** A line matching this starts a record (default `^\S`: indented lines continue one). */
+  multiline?: string
 }
 
 function siblings(script: string): Record<string, string> {
@@ -46,7 +49,7 @@ export async function pipelineTest(o: PipelineTestOptions): Promise<{ text: stri
       encode: 'utf8',
       benchmark: false,
       now: BigInt(Date.now()) * 1_000_000n,
-      multilineMatch: null,
+      multilineMatch: o.multiline ?? null,
     },
     o.timezone,
   )

@@ -10,6 +10,8 @@
  */
 import { BUILTIN_PATTERNS } from './grok/patterns.js'
 import { CapExceeded, RunBudget, type ScriptCaps } from './lib/budget.js'
+import { setCacheLimit } from './lib/fn-cache.js'
+import { applyWindows, setWindowStreamLimit } from './lib/window.js'
 import type { CallCtx, ScriptScope } from './lib/context.js'
 import { LIBRARY, type LibFn } from './lib/registry.js'
 import type { PlPoint } from './lib/pl-point.js'
@@ -23,6 +25,10 @@ export interface EngineOptions extends SandboxLimits {
   timezone: string
   /** Per-run caps on created points and output; none when absent (tests, benchmarks). */
   caps?: ScriptCaps
+  /** Entries of this worker's cache_set/cache_get store (`[pipeline] cache_max_entries`). */
+  cacheMaxEntries?: number
+  /** Streams point_window holds points of (`[pipeline] max_window_streams`). */
+  maxWindowStreams?: number
 }
 
 export interface RunStats {
@@ -60,6 +66,8 @@ export class PipelineEngine {
       engine!.host(fn, args, index),
     )
     engine = new PipelineEngine(sandbox, opts)
+    if (opts.cacheMaxEntries !== undefined) setCacheLimit(opts.cacheMaxEntries)
+    if (opts.maxWindowStreams !== undefined) setWindowStreamLimit(opts.maxWindowStreams)
     return engine
   }
 
@@ -162,6 +170,7 @@ export class PipelineEngine {
       this.current = null
       for (const p of points) p.budget = null
     }
+    applyWindows(id, points)
     return this.finish(category, points, ctx, batch, budget?.hits ?? 0)
   }
 

@@ -24,6 +24,8 @@ export function pipelineSettings(loaded: LoadedConfig) {
     maxBatch: c.max_batch,
     defaults: c.default_pipeline,
     caps: { maxCreatedPoints: c.max_created_points, maxOutputBytes: c.max_output_bytes },
+    cacheMaxEntries: c.cache_max_entries,
+    maxWindowStreams: c.max_window_streams,
   }
   return {
     worker,

@@ -20,6 +20,10 @@ export interface PipelineWorkerConfig extends SandboxLimits {
   defaults: Record<string, string>
   /** Per-run caps (created points, output bytes); absent: none. */
   caps?: ScriptCaps
+  /** Entries of the cache_set/cache_get store; absent: the default. */
+  cacheMaxEntries?: number
+  /** Streams point_window holds points of; absent: the default. */
+  maxWindowStreams?: number
 }
 
 /** What a decode task says about the pipeline. */

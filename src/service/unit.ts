@@ -4,6 +4,8 @@
  * failure, a high open-file limit, SIGHUP for reload, and a read-only view of the rest of the
  * system.
  */
+import { MALLOC_TUNABLES } from '../shared/malloc.js'
+
 export interface UnitOptions {
   node: string
   main: string
@@ -26,6 +28,8 @@ Type=simple
 User=${o.user}
 Group=${o.user}
 Environment=NODE_ENV=production
+# Large freed blocks go back to the system (see src/shared/malloc.ts).
+Environment=GLIBC_TUNABLES=${MALLOC_TUNABLES}
 ExecStart=${o.node} ${o.main} run --config ${o.configDir}/ferry.conf
 ExecReload=/bin/kill -HUP $MAINPID
 Restart=on-failure

@@ -30,6 +30,10 @@ export class LruMap<K, V> {
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K)
   }
 
+  delete(key: K): void {
+    this.map.delete(key)
+  }
+
   clear(): void {
     this.map.clear()
   }

@@ -65,6 +65,15 @@ export class Events {
     this.log.error({ event: 'decode_worker_died', err }, 'a decode worker died and was replaced')
   }
 
+  /** A decode worker's heap grew past `[decode] recycle_heap`: it is replaced once idle. */
+  decodeWorkerRecycled(heapBytes: number): void {
+    this.metrics.decodeWorkerRecycles.inc()
+    this.log.info(
+      { event: 'decode_worker_recycled', heapBytes },
+      'a decode worker whose heap grew past [decode] recycle_heap is being replaced',
+    )
+  }
+
   tagsChanged(table: string, method: string, persisted: boolean): void {
     this.metrics.tagChanges.inc({ table, method })
     this.metrics.tagsChangedAt.set({ table }, Date.now() / 1000)

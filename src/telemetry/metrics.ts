@@ -82,6 +82,11 @@ export function createMetrics() {
       labelNames: ['category', 'code'] as const,
       registers: [registry],
     }),
+    decodeWorkerRecycles: new Counter({
+      name: 'ferry_decode_worker_recycles_total',
+      help: 'Decode workers replaced after a task left their heap past [decode] recycle_heap.',
+      registers: [registry],
+    }),
     decodeWorkerDeaths: new Counter({
       name: 'ferry_decode_worker_deaths_total',
       help: 'Decode workers that died running a task (out of memory, crash); each was replaced and its request answered 503.',

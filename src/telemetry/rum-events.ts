@@ -31,6 +31,11 @@ export function createRumMetrics(registry: Registry) {
       labelNames: ['platform'] as const,
       registers,
     }),
+    zipsRefused: new Counter({
+      name: 'ferry_rum_zip_refused_total',
+      help: 'Source map and symbol zips refused for inflating past their budget (bytes or entries); each is remembered until replaced.',
+      registers,
+    }),
     cdn: new Counter({
       name: 'ferry_rum_cdn_marks_total',
       help: 'RUM resource hosts CDN-marked, by how (cached; looked up in time; late: marked unknown while the lookup went on).',
@@ -63,7 +68,14 @@ export class RumEvents {
       const sdk = this.sdks.value(s.sdkName)
       this.m.sourceMaps.inc({ app_id: this.apps.value(s.appId), sdk_name: sdk, status: s.status })
       this.m.sourceMapSeconds.observe({ sdk_name: sdk }, s.seconds)
+      if (s.refused) this.zipRefused(s.refused)
     }
+  }
+
+  /** A zip over its inflation budget: `zip` is `<platform>/<name>`, never a full path. */
+  zipRefused(r: { zip: string; reason: string }): void {
+    this.m.zipsRefused.inc()
+    this.log.warn({ event: 'zip_refused', zip: r.zip, reason: r.reason }, 'zip refused')
   }
 
   cdn(stat: CdnStat | undefined): void {

@@ -2,6 +2,7 @@
  * Named events of the buffer and the uploader: each logs and counts in one call. Retried data
  * is never counted as dropped; every drop names its reason.
  */
+import type { ProbeResult } from '../buffer/disk/probe.js'
 import type { BufferEvents } from '../buffer/disk/types.js'
 import type { UploadBody } from '../sinks/dataway/bodies.js'
 import type { UploadError } from '../sinks/dataway/send.js'
@@ -54,6 +55,29 @@ export class SinkEvents implements BufferEvents, UploadEvents {
     this.log.error(
       { event: 'buffer_records_lost', category, records, points, why },
       `lost ${records} ${category} records (${points} points) to buffer damage: ${why}`,
+    )
+  }
+
+  /**
+   * Damage the start-up probe found and salvaged: one line with the counts per category, the
+   * damaged records counted, and the points of records not recovered counted as dropped.
+   */
+  bufferDamaged(found: ProbeResult): void {
+    const { damaged, report } = found
+    for (const [category, n] of Object.entries(damaged)) this.m.damaged.inc({ category }, n)
+    for (const [category, n] of Object.entries(report?.lost ?? {}))
+      this.m.dropped.inc({ category, reason: 'damaged' }, n.points)
+    const total = Object.values(damaged).reduce((a, b) => a + b, 0)
+    this.recent?.add('buffer', 'start', `${total} damaged records: ${found.note}`)
+    this.log.error(
+      {
+        event: 'buffer_damaged',
+        aside: found.aside,
+        damaged,
+        recovered: report?.recovered ?? {},
+        lost: report?.lost ?? {},
+      },
+      found.note,
     )
   }
 

@@ -1,6 +1,7 @@
 /**
- * The operations behind `ferry workspace create|list|key|retention ...`, on the database directly when
- * no service holds it, otherwise through the running service's loopback admin routes.
+ * The operations behind `ferry workspace create|list|key|retention ...`, on the metadata store
+ * directly when no service holds it, otherwise through the running service's loopback admin
+ * routes.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,9 +11,9 @@ import { splitListen } from '../http/server.js'
 import { ADMIN_HEADER } from './api/admin.js'
 import { ADMIN_SECRET_FILE, workspaceDir } from './service.js'
 import { RetentionAdmin, type RetentionEntry } from './retention-admin.js'
-import { Accounts, type ApiKeyInfo, type Workspace } from './store/accounts.js'
-import { Db } from './store/db.js'
-import { RetentionOverrides } from './store/retention-overrides.js'
+import type { ApiKeyInfo, Workspace } from './store/accounts.js'
+import type { MetadataStore } from './store/metadata.js'
+import { openMetadata, type MetadataHandle } from './store/open.js'
 
 export interface AdminOps {
   create(name: string): Promise<Workspace>
@@ -64,10 +65,10 @@ class RemoteAdmin implements AdminOps {
     )
 }
 
-/** The same operations on an open database. */
-function local(db: Db): AdminOps {
-  const a = new Accounts(db)
-  const r = new RetentionAdmin(a, new RetentionOverrides(db))
+/** The same operations on an open metadata store. */
+function local(meta: MetadataStore): AdminOps {
+  const a = meta.accounts
+  const r = new RetentionAdmin(a, meta.retentionOverrides)
   return {
     create: (name) => a.create(name),
     list: () => a.list(),
@@ -87,19 +88,19 @@ function remote(cfg: Config, dir: string): RemoteAdmin {
   return new RemoteAdmin(`http://${host.includes(':') ? `[${host}]` : host}:${port}`, secret)
 }
 
-/** Runs `fn` against the database, or against the running service that holds it. */
+/** Runs `fn` against the metadata store, or against the running service that holds it. */
 export async function withAdmin<T>(cfg: Config, fn: (ops: AdminOps) => Promise<T>): Promise<T> {
   const dir = workspaceDir(cfg)
-  let db: Db
+  let store: MetadataHandle
   try {
-    db = await Db.open({ dir, memoryLimit: 256 * 1024 * 1024, threads: 1 })
+    store = await openMetadata(cfg.workspace, dir, cfg['workspace.clickhouse'])
   } catch (e) {
     if (e instanceof FerryError && e.code === 'databaseLocked') return fn(remote(cfg, dir))
     throw e
   }
   try {
-    return await fn(local(db))
+    return await fn(local(store.meta))
   } finally {
-    await db.close()
+    await store.close()
   }
 }

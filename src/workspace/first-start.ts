@@ -7,7 +7,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { FerryError } from '../errors.js'
 import type { Logger } from '../telemetry/logger.js'
-import type { Accounts, Workspace } from './store/accounts.js'
+import type { Workspace } from './store/accounts.js'
+import type { AccountStore } from './store/metadata.js'
 
 export function apiKeyFile(dir: string, workspace: string): string {
   return path.join(dir, `${workspace}.api-key`)
@@ -15,7 +16,7 @@ export function apiKeyFile(dir: string, workspace: string): string {
 
 /** The named workspace; when this call creates it, also its first API key. */
 export async function ensureDefaultWorkspace(
-  accounts: Accounts,
+  accounts: AccountStore,
   name: string,
   dir: string,
   log: Logger,

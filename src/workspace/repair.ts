@@ -14,6 +14,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api'
 import { FerryError } from '../errors.js'
+import { isLockMessage } from './store/damage.js'
 import { DB_FILE } from './store/db.js'
 import { ident } from './store/names.js'
 import { copySchema, copyTable, type TableRecovery } from './repair-copy.js'
@@ -43,7 +44,7 @@ async function attachOld(con: DuckDBConnection, file: string): Promise<string | 
     return null
   } catch (e) {
     const msg = (e as Error).message
-    if (/lock/i.test(msg))
+    if (isLockMessage(msg))
       throw new FerryError('databaseLocked', `${file} is in use; stop the workspace first: ${msg}`)
     return msg
   }

@@ -6,8 +6,7 @@
  */
 import { FerryError } from '../errors.js'
 import { CATEGORY_NAMES, isCategory, type Category } from '../shared/category.js'
-import type { Accounts } from './store/accounts.js'
-import type { RetentionOverrides } from './store/retention-overrides.js'
+import type { AccountStore, RetentionOverrideStore } from './store/metadata.js'
 
 export interface RetentionEntry {
   workspace: string
@@ -31,8 +30,8 @@ export function checkKeepMs(keepMs: unknown): number {
 
 export class RetentionAdmin {
   constructor(
-    private readonly accounts: Pick<Accounts, 'byName' | 'list'>,
-    private readonly overrides: RetentionOverrides,
+    private readonly accounts: Pick<AccountStore, 'byName' | 'list'>,
+    private readonly overrides: RetentionOverrideStore,
   ) {}
 
   async set(workspace: string, category: string, keepMs: unknown): Promise<RetentionEntry> {

@@ -1,7 +1,7 @@
 /**
- * The workspace service: the database, the writer and the HTTP API as one component.
- * Start opens the database (refusing if another process holds it), loads the column catalog
- * and listens; shutdown stops listening, lets queued writes commit, then closes the database.
+ * The workspace service: the stores (the engine and the metadata, store/open.ts) and the HTTP
+ * API as one component. Start opens the stores (a DuckDB file refuses a second process) and
+ * listens; shutdown stops listening, lets queued writes commit, then closes the stores.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -9,24 +9,18 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { Registry } from 'prom-client'
 import type { Component } from '../component.js'
-import type { Category } from '../shared/category.js'
 import { FerryError } from '../errors.js'
 import type { Config, WorkspaceConfig } from '../config/schema.js'
+import type { WorkspaceClickHouseConfig } from '../config/schema-workspace.js'
 import { HttpServer } from '../http/server.js'
 import type { Logger } from '../telemetry/logger.js'
 import { createWorkspaceApp } from './api/app.js'
 import type { WorkspaceDeps } from './api/deps.js'
 import { WorkspaceEvents } from './events.js'
+import { KeyThrottle } from './api/key-throttle.js'
 import { ensureDefaultWorkspace } from './first-start.js'
-import { Accounts, type Workspace } from './store/accounts.js'
-import { Dashboards } from './store/dashboards.js'
-import { Notes } from './store/notes.js'
-import type { Db } from './store/db.js'
-import { DuckDbEngine } from './store/duckdb-engine.js'
-import { Labels } from './store/labels.js'
-import { EnvVariables } from './store/env-vars.js'
-import { Replays } from './store/replays.js'
-import type { Writer } from './store/writer.js'
+import type { Workspace } from './store/accounts.js'
+import { openStores, type WorkspaceStores } from './store/open.js'
 import { UploadDecoder } from './ingest/pool.js'
 import { RetentionJob } from './retention-job.js'
 import { IngestQuota } from './ingest/quota.js'
@@ -46,9 +40,8 @@ export interface ServiceHooks {
 
 export class WorkspaceService implements Component {
   readonly name = 'workspace'
-  private engine: DuckDbEngine | null = null
+  private stores: WorkspaceStores | null = null
   private http: HttpServer | null = null
-  private writer: Writer | null = null
   private readonly decoder: UploadDecoder
   private stopping: Promise<void> | null = null
   private retention: RetentionJob | null = null
@@ -60,46 +53,42 @@ export class WorkspaceService implements Component {
     private readonly dir: string,
     private readonly log: Logger,
     private readonly hooks: ServiceHooks = {},
+    /** `[workspace.clickhouse]`, read when `engine = "clickhouse"`. */
+    private readonly clickhouse?: WorkspaceClickHouseConfig,
   ) {
     this.decoder = new UploadDecoder(cfg.decode_workers, 64)
   }
 
   async start(): Promise<void> {
     const c = this.cfg
-    const engine = await DuckDbEngine.open({
-      dir: this.dir,
-      memoryLimit: c.memory_limit,
-      threads: c.threads,
-      maxPendingPoints: c.max_pending_points,
-      commitMaxPoints: c.commit_max_points,
-      dedupeWindowMs: c.dedupe_window,
-      dedupeByContent: c.dedupe_by_content,
-      seriesCategories: c.series_categories as Category[],
-    })
-    this.engine = engine
-    const { db, catalog } = engine
-    this.writer = engine.writer
+    const stores = await openStores(c, this.dir, this.clickhouse)
+    this.stores = stores
+    const { engine, meta } = stores
     await this.decoder.start()
     const registry = new Registry()
     const deps: WorkspaceDeps = {
       config: c,
-      db,
-      catalog,
-      accounts: new Accounts(db),
-      dashboards: new Dashboards(db),
-      notes: new Notes(db),
-      labels: new Labels(db),
-      envVariables: new EnvVariables(db),
-      replays: new Replays(db, c.replay_max_bytes),
-      writer: this.writer,
+      engine,
+      accounts: meta.accounts,
+      dashboards: meta.dashboards,
+      notes: meta.notes,
+      labels: meta.labels,
+      envVariables: meta.envVariables,
+      replays: meta.replays,
+      retentionOverrides: meta.retentionOverrides,
       decoder: this.decoder,
       quota: new IngestQuota(c.ingest_quota),
       admission: new Admission(c.ingest_queue_bytes),
       events: new WorkspaceEvents(this.log, registry),
+      keys: new KeyThrottle({
+        limit: c.login_failures,
+        windowMs: c.login_window,
+        maxClients: c.login_clients,
+      }),
       adminSecret: this.writeAdminSecret(),
     }
     this.deps = deps
-    this.watchDamage(db, deps.events)
+    this.watchDamage(stores, deps.events)
     this.retention = new RetentionJob(engine, c, deps.events)
     this.retention.start()
     this.http = new HttpServer(createWorkspaceApp(deps, registry), {
@@ -117,11 +106,11 @@ export class WorkspaceService implements Component {
   }
 
   /** Damage met after the start probe: logged and counted, and told to the host. */
-  private watchDamage(db: Db, events: WorkspaceEvents): void {
-    db.onDamage = (message) => {
+  private watchDamage(stores: WorkspaceStores, events: WorkspaceEvents): void {
+    stores.onDamage((message) => {
       events.damaged(message)
       this.hooks.damaged?.(message)
-    }
+    })
   }
 
   /** A fresh secret per start, readable only by this user. */
@@ -161,7 +150,7 @@ export class WorkspaceService implements Component {
       await this.http?.shutdown()
       await this.retention?.stop()
       await this.decoder.shutdown()
-      await this.engine?.close()
+      await this.stores?.close()
       this.log.info({ event: 'workspace_stopped' }, 'workspace service stopped')
     })()
     return this.stopping

@@ -15,10 +15,13 @@ export interface AgentProcess {
 
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
 
+/** `env` overrides the test defaults below; a key set to undefined is left unset. */
 export async function startAgent(
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   configText?: string,
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-it-')),
+  /** Generous by default: on a loaded 2-core machine tsx alone can take tens of seconds. */
+  startTimeoutMs = 90_000,
 ): Promise<AgentProcess> {
   const config = path.join(dataDir, 'ferry.conf')
   // No text: keep the config a previous start left (a restart), else an empty one.
@@ -43,7 +46,7 @@ export async function startAgent(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`agent did not start: ${logs.join('')}`)),
-      20_000,
+      startTimeoutMs,
     )
     child.once('exit', (code) => reject(new Error(`agent exited with ${code}: ${logs.join('')}`)))
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {

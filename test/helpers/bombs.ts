@@ -34,3 +34,70 @@ export function gzipPointBomb(points: number): Buffer {
   const member = zlib.gzipSync(Buffer.alloc(600_000, 'a x=1\n'), { level: 9 })
   return Buffer.concat(Array.from({ length: points / 100_000 }, () => member))
 }
+
+/** A zip entry header's fixed fields, little-endian, as `[bytes, value]` pairs. */
+function fields(parts: [number, number][]): Buffer {
+  const b = Buffer.alloc(parts.reduce((n, [w]) => n + w, 0))
+  let at = 0
+  for (const [w, v] of parts) {
+    if (w === 2) b.writeUInt16LE(v, at)
+    else b.writeUInt32LE(v, at)
+    at += w
+  }
+  return b
+}
+
+/**
+ * A zip of `names.length` entries, each `entrySize` zeros deflated (sizes declared honestly):
+ * the compressed stream is made once and repeated, so 24 entries of 120 MiB are about 3 MB
+ * and take a quarter of a second to build.
+ */
+export function zipBomb(names: string[], entrySize: number): Buffer {
+  const data = zlib.deflateRawSync(Buffer.alloc(entrySize), { level: 9 })
+  const crc = zlib.crc32(Buffer.alloc(entrySize))
+  const locals: Buffer[] = []
+  const central: Buffer[] = []
+  let offset = 0
+  for (const n of names) {
+    const name = Buffer.from(n)
+    const common: [number, number][] = [
+      [2, 20],
+      [2, 0],
+      [2, 8],
+      [2, 0],
+      [2, 0x21],
+      [4, crc],
+    ]
+    const sizes: [number, number][] = [
+      [4, data.length],
+      [4, entrySize],
+      [2, name.length],
+      [2, 0],
+    ]
+    const local = Buffer.concat([fields([[4, 0x04034b50], ...common, ...sizes]), name, data])
+    const tail: [number, number][] = [
+      [2, 0],
+      [2, 0],
+      [2, 0],
+      [4, 0],
+      [4, offset],
+    ]
+    const head = fields([[4, 0x02014b50], [2, 20], ...common, ...sizes, ...tail])
+    central.push(Buffer.concat([head, name]))
+    locals.push(local)
+    offset += local.length
+  }
+  const dir = Buffer.concat(central)
+  const n = names.length
+  const end = fields([
+    [4, 0x06054b50],
+    [2, 0],
+    [2, 0],
+    [2, n],
+    [2, n],
+    [4, dir.length],
+    [4, offset],
+    [2, 0],
+  ])
+  return Buffer.concat([...locals, dir, end])
+}

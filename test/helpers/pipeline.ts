@@ -1,6 +1,8 @@
 /** Pipeline test helpers: an engine with test limits, and running a script on log lines. */
 import { PipelineEngine } from '../../src/pipeline/engine.js'
 import { fromPl, toPl } from '../../src/pipeline/lib/pl-point.js'
+import { compilePpl } from '../../src/pipeline/ppl/compile.js'
+import type { PlSyntaxError } from '../../src/pipeline/ppl/lexer.js'
 import { Kind, type Point } from '../../src/shared/point.js'
 
 export const TZ = 'Asia/Shanghai'
@@ -43,4 +45,28 @@ export function kv(p: Point): Record<string, unknown> {
   for (const t of p.tags) out[t.key] = t.value
   for (const f of p.fields) out[f.key] = typeof f.value === 'bigint' ? Number(f.value) : f.value
   return out
+}
+
+/** Loads a Platypus script as logging script `name` (failing on compile errors) and runs it. */
+export function runPpl(
+  e: PipelineEngine,
+  name: string,
+  source: string,
+  messages: string[],
+  o: { name?: string; pointMode?: boolean } = {},
+) {
+  const errors = e.load({ category: 'logging', name, lang: 'p', source, file: `${name}.p` })
+  if (errors.length) throw new Error(`${name}.p: ${JSON.stringify(errors)}`)
+  return runOn(e, name, messages, o)
+}
+
+/** A Platypus compile error as [message, line, column, offset]; null when it compiles. */
+export function pplError(src: string): [string, number, number, number] | null {
+  try {
+    compilePpl(src)
+    return null
+  } catch (e) {
+    const s = e as PlSyntaxError
+    return [s.message, s.ln, s.col, s.pos]
+  }
 }

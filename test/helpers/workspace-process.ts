@@ -51,7 +51,7 @@ function spawnService(dir: string, port: number): Promise<WorkspaceProcess> {
   const logs: string[] = []
   child.stderr!.on('data', (d) => logs.push(String(d)))
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start: ${logs.join('')}`)), 30_000)
+    const timer = setTimeout(() => reject(new Error(`no start: ${logs.join('')}`)), 90_000)
     child.once('exit', (code) => reject(new Error(`workspace exited ${code}: ${logs.join('')}`)))
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       const m = /"listen":"[^"]*:(\d+)"/.exec(line)

@@ -20,7 +20,8 @@ export interface TestWorkspace {
 export async function startWorkspace(env: Record<string, string> = {}): Promise<TestWorkspace> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-ws-'))
   const { config } = loadConfig('/nonexistent', { ENV_WORKSPACE_LISTEN: '127.0.0.1:0', ...env })
-  const service = new WorkspaceService(config.workspace, dir, silentLogger())
+  const ch = config['workspace.clickhouse']
+  const service = new WorkspaceService(config.workspace, dir, silentLogger(), {}, ch)
   await service.start()
   const ws = await service.ensureWorkspace('test')
   const { key } = await service.deps!.accounts.createKey('test', 'test-key')

@@ -117,6 +117,9 @@ test(
       )
       assert.equal(agent.child.exitCode, null, 'the agent never died')
       assert.ok(agent.logs.some((l) => l.includes('"buffer_storage_failed"')))
+      // A failed commit is reported once, as above: no promise of it is left unhandled.
+      const internal = agent.logs.filter((l) => l.includes('"event":"internal_error"'))
+      assert.deepEqual(internal, [])
     } finally {
       await agent.stop()
       await sink.stop()

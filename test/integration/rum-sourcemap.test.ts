@@ -37,8 +37,10 @@ test('a map uploaded to the agent turns a minified RUM stack readable in the wor
       platform: 'web',
     })
     const put = await fetch(`${agent.url}/v1/sourcemap?${q}`, { method: 'PUT', body: form })
-    const answer = (await put.json()) as { success: boolean; errorMsg: string }
+    const answer = (await put.json()) as { success: boolean; errorMsg: string; content: string }
     assert.equal(answer.success, true, answer.errorMsg)
+    // The stored zip is named under the RUM folder, never by the server's full path.
+    assert.equal(answer.content, `uploaded to [web/${APP}-production-1.0.0.zip]!`)
 
     const [bundle] = cases.cases
     const point = {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { qualified, tableName } from '../../src/workspace/store/names.js'
+import { tableName } from '../../src/workspace/store/names.js'
 import { poll, startWorkspace, writeLp, type TestWorkspace } from '../helpers/workspace.js'
 
 let w: TestWorkspace
@@ -24,8 +24,8 @@ after(() => w.stop())
 async function times(category: 'metric' | 'logging' | 'object', measurement: string) {
   const deps = w.service.deps!
   const ws = await deps.accounts.ensure('test')
-  const info = deps.catalog.table(ws.id, tableName(category, measurement))!
-  const r = await deps.db.query(`SELECT "time" FROM ${qualified(ws.id, info.phys)} ORDER BY 1`)
+  const ref = deps.engine.tableRef(ws.id, tableName(category, measurement))!
+  const r = await deps.engine.query(`SELECT "time" FROM ${ref} ORDER BY 1`)
   return r.rows.map((row) => BigInt(row[0] as bigint))
 }
 

@@ -29,10 +29,9 @@ interface Envelope<T> {
 
 export async function call<T>(path: string, body?: unknown, method?: string): Promise<T> {
   const init: RequestInit = { method: method ?? (body === undefined ? 'GET' : 'POST') }
-  if (body !== undefined) {
-    init.body = JSON.stringify(body)
-    init.headers = { 'Content-Type': 'application/json' }
-  }
+  // The service takes changes only as JSON (a page on another origin cannot send that).
+  if (init.method !== 'GET') init.headers = { 'Content-Type': 'application/json' }
+  if (body !== undefined) init.body = JSON.stringify(body)
   const res = await fetch(`/ui/api/${path}`, init)
   const env = (await res.json().catch(() => null)) as Envelope<T> | null
   if (!env) throw new ApiError(`HTTP ${res.status}`, 'InternalError', res.status)

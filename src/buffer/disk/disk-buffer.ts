@@ -19,6 +19,7 @@ import type { Batch, BatchBuffer, BufferStats, DeadLetter, Plan, StoredBatch } f
 import { Capacity } from './capacity.js'
 import { DeadLetters } from './dead-letters.js'
 import { firstKeyOf, type Key } from './keys.js'
+import { mapSizeFor } from './map-size.js'
 import { LedgerWriter, ledgerMismatch, readLedger, snapshot, type LedgerData } from './ledger.js'
 import { Positions } from './positions.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
@@ -26,6 +27,7 @@ import { decodeRecord, encodeRecord, RecordError, recordSize } from './record.js
 import { verifyRecords } from './verify.js'
 import type { BufferEvents, DiskBufferOptions } from './types.js'
 import { Waiters } from './waiters.js'
+import { settleCommitFailure } from './commit-echo.js'
 
 export class DiskBuffer implements BatchBuffer {
   readonly name = 'disk-buffer'
@@ -62,6 +64,7 @@ export class DiskBuffer implements BatchBuffer {
       path: this.opts.path,
       maxDbs: 16,
       pageSize: 16384,
+      mapSize: mapSizeFor(this.opts),
       // A directory whatever its name looks like (lmdb takes `buffer.old` for a file name).
       noSubdir: false,
       // `async` durability: a commit is acknowledged when visible; the flush follows it.
@@ -126,6 +129,7 @@ export class DiskBuffer implements BatchBuffer {
 
   /** A storage failure as a retryable 503, reported once here (EIO, ENOSPC, map full). */
   private storageError(op: string, e: unknown): FerryError {
+    settleCommitFailure(e)
     const err = new FerryError(
       'bufferUnavailable',
       `disk buffer ${op} failed: ${(e as Error).message}; retry later`,

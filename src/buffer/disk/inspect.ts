@@ -1,6 +1,7 @@
 /**
  * `ferry buffer inspect | verify [--repair]`: the buffer's identity, per category counts, damage
- * and dead letters. Inspect and plain verify never change anything; repair opens the buffer as
+ * (damaged records per category, and whether the buffer holds less than its ledger says) and
+ * dead letters. Inspect and plain verify never change anything; repair opens the buffer as
  * the agent does, which drops damaged records and refuses a buffer its ledger says lost data.
  */
 import fs from 'node:fs'
@@ -9,6 +10,8 @@ import { open, type RootDatabase } from 'lmdb'
 import { FerryError } from '../../errors.js'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
 import { DiskBuffer } from './disk-buffer.js'
+import { ledgerMismatch, readLedger } from './ledger.js'
+import { Positions } from './positions.js'
 import { decodeRecord } from './record.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
 import type { BufferEvents } from './types.js'
@@ -25,6 +28,10 @@ export interface BufferReport {
     oldestAgeSeconds: number | null
   }[]
   damaged: number
+  /** Damaged records per category (only categories with any). */
+  damagedBy: Partial<Record<Category, number>>
+  /** Why the buffer holds less than its ledger says (ledger.ts), or null. */
+  mismatch: string | null
   deadLetters: number
 }
 
@@ -49,19 +56,27 @@ export function inspectBuffer(path: string): BufferReport {
   try {
     const now = Date.now()
     const names = new Set(env.getKeys() as Iterable<string>)
-    let damaged = 0
+    const damagedBy: BufferReport['damagedBy'] = {}
+    let highest = 0
     const categories = CATEGORY_NAMES.map((category) => {
       const stats = new CategoryStats()
       const name = `cat:${category}`
-      if (names.has(name)) damaged += readCategory(env, name, category, stats)
+      if (names.has(name)) {
+        const read = readCategory(env, name, category, stats)
+        if (read.damaged) damagedBy[category] = read.damaged
+        highest = Math.max(highest, read.highest)
+      }
       const s = stats.get(category)
       return { category, ...counters(s), oldestAgeSeconds: ageSeconds(s.oldest, now) }
     })
     const deadLetters = names.has('dead') ? env.openDB({ name: 'dead' }).getCount() : 0
-    const id = names.has('meta')
-      ? env.openDB<unknown, string>({ name: 'meta' }).get('identity')
-      : null
-    return { path, id: typeof id === 'string' ? id : null, categories, damaged, deadLetters }
+    const meta = names.has('meta') ? new Positions(env.openDB({ name: 'meta' })) : null
+    const id = meta?.existingIdentity() ?? null
+    // The same judgement as the agent's start (disk-buffer.ts), without changing anything.
+    const next = Math.max(highest, meta?.highestSeen() ?? 0) + 1
+    const mismatch = ledgerMismatch(readLedger(path), id, next)
+    const damaged = Object.values(damagedBy).reduce((n, k) => n + k, 0)
+    return { path, id, categories, damaged, damagedBy, mismatch, deadLetters }
   } finally {
     env.close()
   }
@@ -69,11 +84,13 @@ export function inspectBuffer(path: string): BufferReport {
 
 type Key = [number, number, number, number]
 
-/** Adds the category's sound records to `stats`; returns how many are damaged. */
-function readCategory(env: RootDatabase, name: string, c: Category, stats: CategoryStats): number {
+/** Adds the category's sound records to `stats`; counts the damaged ones, finds the last seq. */
+function readCategory(env: RootDatabase, name: string, c: Category, stats: CategoryStats) {
   const db = env.openDB<Buffer, Key>({ name, encoding: 'binary' })
   let damaged = 0
+  let highest = 0
   for (const { key, value } of db.getRange()) {
+    highest = Math.max(highest, key[0])
     try {
       decodeRecord(value)
       stats.add(c, key[3], key[2], key[1])
@@ -81,7 +98,7 @@ function readCategory(env: RootDatabase, name: string, c: Category, stats: Categ
       damaged++
     }
   }
-  return damaged
+  return { damaged, highest }
 }
 
 function counters(s: CategoryCounters): { batches: number; points: number; bytes: number } {
@@ -91,11 +108,11 @@ function counters(s: CategoryCounters): { batches: number; points: number; bytes
 /** `verify --repair`: opens the buffer as the agent does, which drops damaged records. */
 export async function repairBuffer(path: string): Promise<BufferReport> {
   requireBuffer(path)
-  let damaged = 0
+  const damagedBy: BufferReport['damagedBy'] = {}
   const events: BufferEvents = {
     committed() {},
     pointsDropped() {},
-    recordDamaged: () => void damaged++,
+    recordDamaged: (c) => void (damagedBy[c as Category] = (damagedBy[c as Category] ?? 0) + 1),
     storageFailed() {},
     recordsLost() {},
   }
@@ -105,7 +122,8 @@ export async function repairBuffer(path: string): Promise<BufferReport> {
   )
   await buf.start()
   await buf.shutdown()
-  return { ...inspectBuffer(path), damaged }
+  const damaged = Object.values(damagedBy).reduce((n, k) => n + k, 0)
+  return { ...inspectBuffer(path), damaged, damagedBy }
 }
 
 export function formatReport(r: BufferReport): string {
@@ -122,5 +140,6 @@ export function formatReport(r: BufferReport): string {
   }
   if (!rows.length) lines.push('(empty)')
   lines.push(`damaged records: ${r.damaged}`, `dead letters: ${r.deadLetters}`)
+  if (r.mismatch) lines.push(`damaged: ${r.mismatch}`)
   return lines.join('\n')
 }

@@ -36,7 +36,7 @@ async function verify(ctx: Context): Promise<number> {
   const path = await pathOf(ctx)
   const r = ctx.values.repair ? await repairBuffer(path) : inspectBuffer(path)
   await print(ctx, r)
-  return r.damaged && !ctx.values.repair ? 1 : 0
+  return (r.damaged || r.mismatch) && !ctx.values.repair ? 1 : 0
 }
 
 function required(ctx: Context, name: string): string {
@@ -57,7 +57,8 @@ export const BUFFER_COMMANDS: CommandSpec[] = [
   {
     name: 'buffer verify',
     usage: 'buffer verify [--repair] [--path DIR] [--json]',
-    summary: 'verify every record; exit 1 if any is damaged (--repair drops them, exit 0)',
+    summary:
+      'verify every record and the ledger; exit 1 on damage (--repair drops damaged records)',
     options: { ...OPTIONS, repair: { type: 'boolean', help: 'drop damaged records' } },
     run: verify,
   },

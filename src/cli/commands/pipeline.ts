@@ -19,6 +19,7 @@ async function test(ctx: Context): Promise<number> {
     category: str(ctx.values.category),
     dataType: str(ctx.values['data-type']),
     timezone: str(ctx.values.timezone),
+    multiline: str(ctx.values.multiline),
   })
   console.log(r.text)
   return r.ok ? 0 : 1
@@ -35,6 +36,11 @@ export const PIPELINE_COMMANDS: CommandSpec[] = [
       category: { type: 'string', value: 'C', help: 'the category (default: logging)' },
       'data-type': { type: 'string', value: 'T', help: 'content type of the input' },
       timezone: { type: 'string', value: 'TZ', help: 'time zone for times without one' },
+      multiline: {
+        type: 'string',
+        value: 'PATTERN',
+        help: 'a line matching this starts a record (default ^\\S)',
+      },
     },
     run: test,
   },

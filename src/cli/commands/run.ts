@@ -4,6 +4,7 @@
  * pipeline scripts, without stopping writes.
  */
 import type { Agent } from '../../agent.js'
+import { isCommitFailure, settleCommitFailure } from '../../buffer/disk/commit-echo.js'
 import { loadConfig } from '../../config/load.js'
 import { createLogger, type Logger } from '../../telemetry/logger.js'
 import { cliConfig, configPath } from '../config.js'
@@ -44,12 +45,15 @@ async function runAgent(ctx: Context): Promise<void> {
       'no config file read; using defaults and ENV_* (container mode)',
     )
   const damage = probeBuffer(bufferPath(loaded.config), ctx.mainScript)
-  if (damage) log.error({ event: 'buffer_damaged' }, damage.note)
   const agent = new Agent(loaded, log)
-  if (damage?.report) agent.salvaged(damage.report)
-  // The last line of defence: a rejection nobody handled (lmdb leaves one behind for each failed
-  // commit, after the write itself was answered 503) is logged and counted, never fatal.
-  process.on('unhandledRejection', (reason) => agent.events.internalError('unhandled', reason))
+  if (damage) agent.bufferDamaged(damage)
+  // The last line of defence: a rejection nobody handled is logged and counted, never fatal.
+  // lmdb's second rejection of a failed commit is not one: the write that met the failure was
+  // answered 503 and logged it (buffer/disk/commit-echo.ts).
+  process.on('unhandledRejection', (reason) => {
+    if (isCommitFailure(reason)) return settleCommitFailure(reason)
+    agent.events.internalError('unhandled', reason)
+  })
   onSignals(log, () => agent.shutdown(), ctx.exit)
   process.on('SIGHUP', () => reload(agent, configPath(ctx), log))
   try {
@@ -65,7 +69,13 @@ async function runWorkspace(ctx: Context): Promise<void> {
   const { WorkspaceService, workspaceDir } = await import('../../workspace/service.js')
   const { config } = cliConfig(ctx)
   const log = createLogger(config.logging.level)
-  const service = new WorkspaceService(config.workspace, workspaceDir(config), log)
+  const service = new WorkspaceService(
+    config.workspace,
+    workspaceDir(config),
+    log,
+    {},
+    config['workspace.clickhouse'],
+  )
   onSignals(log, () => service.shutdown(), ctx.exit)
   await service.start()
 }

@@ -99,6 +99,21 @@ export class PbReader {
     return v
   }
 
+  /** fixed64 as a bigint (OTLP's times and counts). */
+  fixed64(): bigint {
+    if (this.pos + 8 > this.end) throw new PbError('truncated fixed64')
+    const v = this.view.getBigUint64(this.pos, true)
+    this.pos += 8
+    return v
+  }
+
+  fixed32(): number {
+    if (this.pos + 4 > this.end) throw new PbError('truncated fixed32')
+    const v = this.view.getUint32(this.pos, true)
+    this.pos += 4
+    return v
+  }
+
   bytes(): Uint8Array {
     const len = this.uvarint()
     if (this.pos + len > this.end) throw new PbError('truncated length-delimited field')

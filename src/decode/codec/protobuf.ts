@@ -62,7 +62,7 @@ function writeArray(w: PbWriter, a: ArrayValue): void {
   w.end(any)
 }
 
-function writeField(w: PbWriter, f: Field): void {
+export function writeField(w: PbWriter, f: Field): void {
   const m = w.begin(2, 1)
   w.tag(1, 2)
   w.string(f.key)

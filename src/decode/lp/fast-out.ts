@@ -49,6 +49,19 @@ export class Out extends PbWriter {
     this.varint64(hi >>> 0, v - hi * TWO32)
   }
 
+  /** Length-prefixed bytes src[a, e) holding `esc` escape pairs, written without their backslashes. */
+  copyEsc(src: Uint8Array, a: number, e: number, esc: number): void {
+    if (esc === 0) return this.copy(src, a, e)
+    this.putUvarint(e - a - esc)
+    const b = this.buf
+    let p = this.pos
+    while (a < e) {
+      if (src[a] === 92) a++ // every backslash of an accepted range opens a pair
+      b[p++] = src[a++]
+    }
+    this.pos = p
+  }
+
   /** Length-prefixed bytes src[a, e). Short ranges by a loop: a view per key costs more. */
   copy(src: Uint8Array, a: number, e: number): void {
     this.putUvarint(e - a)
@@ -69,12 +82,14 @@ function writeTag(o: Out, b: Uint8Array, line: Line, k: number): void {
   const ke = line.keys[2 * k + 1]
   const va = line.vals[2 * k]
   const ve = line.vals[2 * k + 1]
+  const kl = ke - ka - line.kesc[k]
+  const vl = ve - va - line.vesc[k]
   o.buf[o.pos++] = 0x12
-  o.putUvarint(lenOf(ke - ka) + (ke - ka) + lenOf(ve - va) + (ve - va) + 4)
+  o.putUvarint(lenOf(kl) + kl + lenOf(vl) + vl + 4)
   o.buf[o.pos++] = 0x0a
-  o.copy(b, ka, ke)
+  o.copyEsc(b, ka, ke, line.kesc[k])
   o.buf[o.pos++] = 0x5a
-  o.copy(b, va, ve)
+  o.copyEsc(b, va, ve, line.vesc[k])
   o.buf[o.pos++] = 0x40
   o.buf[o.pos++] = 1
 }
@@ -101,7 +116,7 @@ function writeValue(o: Out, b: Uint8Array, line: Line, k: number): void {
       return
     case V_STRING:
       o.buf[o.pos++] = 0x5a
-      o.copy(b, line.vals[2 * k], line.vals[2 * k + 1])
+      o.copyEsc(b, line.vals[2 * k], line.vals[2 * k + 1], line.vesc[k])
   }
 }
 
@@ -111,7 +126,7 @@ function writeField(o: Out, b: Uint8Array, line: Line, k: number): void {
   const ka = line.keys[2 * k]
   const ke = line.keys[2 * k + 1]
   o.buf[o.pos++] = 0x0a
-  o.copy(b, ka, ke)
+  o.copyEsc(b, ka, ke, line.kesc[k])
   writeValue(o, b, line, k)
   patchLength(o, mark, 1)
 }
@@ -138,16 +153,36 @@ export function bound(line: Line, lineBytes: number, extraBytes: number): number
 }
 
 /**
- * Appends the point of `line`. `extras` are the encoded global tags and `absent[i]` says
- * whether the point lacks the key of extras[i]; `hi`/`lo` are the resolved time in ns.
+ * Pre-encoded entries a point may get: global tags after its own tags, required fields after
+ * its own fields; `tagsOn[i]`/`fieldsOn[i]` say whether the current point gets entry i.
+ */
+export interface Additions {
+  tags: readonly Uint8Array[]
+  tagsOn: Uint8Array
+  fields: readonly Uint8Array[]
+  fieldsOn: Uint8Array
+  /** All entries' bytes together (room to reserve per point). */
+  size: number
+}
+
+function append(o: Out, entries: readonly Uint8Array[], on: Uint8Array): void {
+  for (let x = 0; x < entries.length; x++) {
+    if (!on[x]) continue
+    o.buf.set(entries[x], o.pos)
+    o.pos += entries[x].length
+  }
+}
+
+/**
+ * Appends the point of `line`, leaving out the tags and fields marked in `line.skip`;
+ * `hi`/`lo` are the resolved time in ns.
  */
 export function writePoint(
   o: Out,
   b: Uint8Array,
   line: Line,
   start: number,
-  extras: readonly Uint8Array[],
-  absent: Uint8Array,
+  add: Additions,
   hi: number,
   lo: number,
 ): void {
@@ -155,15 +190,13 @@ export function writePoint(
   const mark = o.pos
   o.pos += 2
   o.buf[o.pos++] = 0x0a
-  o.copy(b, start, line.nameEnd)
-  for (let k = 0; k < line.tags; k++) writeTag(o, b, line, k)
-  for (let x = 0; x < extras.length; x++) {
-    if (!absent[x]) continue
-    o.buf.set(extras[x], o.pos)
-    o.pos += extras[x].length
-  }
+  o.copyEsc(b, start, line.nameEnd, line.nameEsc)
+  const skip = line.skip
+  for (let k = 0; k < line.tags; k++) if (!skip[k]) writeTag(o, b, line, k)
+  append(o, add.tags, add.tagsOn)
   const end = line.tags + line.fields
-  for (let k = line.tags; k < end; k++) writeField(o, b, line, k)
+  for (let k = line.tags; k < end; k++) if (!skip[k]) writeField(o, b, line, k)
+  append(o, add.fields, add.fieldsOn)
   o.buf[o.pos++] = 0x18
   o.varint64(hi, lo)
   patchLength(o, mark, 2)

@@ -4,9 +4,10 @@
  * no string and no object per point.
  *
  * Invariant: it accepts only lines the general parser reads the same way and the checks leave
- * untouched (printable ASCII names without escapes, one space between sections, no key that
- * repeats, lengths within the limits, plain numbers and booleans, plain strings where kept);
- * on anything else it answers `BAIL`, and the caller hands the whole body to the general path.
+ * untouched or only drop from (printable ASCII names, escaped only by `\,` `\=` `\ ` pairs, one
+ * space between sections, no key that repeats, lengths within the limits, plain numbers and
+ * booleans, strings whose escapes are `\"` and `\\`); on anything else it answers `BAIL`, and
+ * the caller hands the whole body to the general path.
  */
 import { LIMITS } from '../check/options.js'
 import { BAIL, MAX_KEYS, type Line, type ScanRules } from './fast-line.js'
@@ -21,7 +22,13 @@ const DOT = 46
 const EQ = 61
 const BACKSLASH = 92
 
-/** A key or tag value: printable ASCII but `\ , = "` and space. Returns its end or BAIL. */
+/** Escape pairs in the last name `nameEnd` scanned. */
+let esc = 0
+
+/**
+ * A key or tag value: printable ASCII but `, = "` and space, each of those three allowed as an
+ * escape pair (`\,`); any other backslash is BAIL. Returns its end or BAIL; sets `esc`.
+ */
 function nameEnd(
   b: Uint8Array,
   i: number,
@@ -31,11 +38,17 @@ function nameEnd(
   dots: boolean,
 ): number {
   let h = 0
+  esc = 0
   const start = i
   for (; i < n; i++) {
-    const c = b[i]
+    let c = b[i]
     if (c === EQ || c === COMMA || c === SPACE) break
-    if (c <= SPACE || c > 126 || c === BACKSLASH || c === QUOTE || (c === DOT && !dots)) return BAIL
+    if (c === BACKSLASH) {
+      c = i + 1 < n ? b[i + 1] : 0
+      if (c !== EQ && c !== COMMA && c !== SPACE) return BAIL
+      esc++
+      i++
+    } else if (c <= SPACE || c > 126 || c === QUOTE || (c === DOT && !dots)) return BAIL
     h = (Math.imul(h, 31) + c) | 0
   }
   if (k >= 0) line.hashes[k] = h ^ (i - start)
@@ -67,8 +80,10 @@ function scanTags(b: Uint8Array, i: number, n: number, line: Line, r: ScanRules)
     if (k >= MAX_KEYS / 2) return BAIL
     const ke = nameEnd(b, i + 1, n, line, k, r.dotsAllowed)
     if (ke <= i + 1 || ke - i - 1 > LIMITS.maxKeyBytes || b[ke] !== EQ) return BAIL
+    line.kesc[k] = esc
     const ve = nameEnd(b, ke + 1, n, line, -1, true)
     if (ve <= ke + 1 || ve - ke - 1 > LIMITS.maxTagValueBytes) return BAIL
+    line.vesc[k] = esc
     line.keys[2 * k] = i + 1
     line.keys[2 * k + 1] = ke
     line.vals[2 * k] = ke + 1
@@ -86,6 +101,7 @@ function scanFields(b: Uint8Array, i: number, n: number, line: Line, r: ScanRule
     if (k >= MAX_KEYS) return BAIL
     const ke = nameEnd(b, i, n, line, k, r.dotsAllowed)
     if (ke <= i || ke - i > LIMITS.maxKeyBytes || b[ke] !== EQ || ke + 1 >= n) return BAIL
+    line.kesc[k] = esc
     line.keys[2 * k] = i
     line.keys[2 * k + 1] = ke
     i = scanValue(b, ke + 1, n, line, k, r)
@@ -107,6 +123,7 @@ export function scanLine(b: Uint8Array, i: number, n: number, line: Line, r: Sca
   const me = nameEnd(b, i, n, line, -1, true)
   if (me <= i || me - i > LIMITS.maxMeasurementBytes || b[me] === EQ) return BAIL
   line.nameEnd = me
+  line.nameEsc = esc
   i = scanTags(b, me, n, line, r)
   if (i < 0 || i >= n || b[i] !== SPACE) return BAIL
   i = scanFields(b, i + 1, n, line, r)

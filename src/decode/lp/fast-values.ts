@@ -1,6 +1,6 @@
 /**
- * Field value scanners of the byte-level transcoder: plain numbers, booleans and plain strings
- * read from bytes into the line table; anything else is `BAIL` (the general path reads it).
+ * Field value scanners of the byte-level transcoder: plain numbers, booleans and strings read
+ * from bytes into the line table; anything else is `BAIL` (the general path reads it).
  *
  * Invariant: a value accepted here has exactly the kind and value the general parser gives it
  * (numbers of up to 15 digits are built exactly; longer floats use the platform's parse).
@@ -9,6 +9,7 @@ import { LIMITS } from '../check/options.js'
 import {
   BAIL,
   V_BOOL,
+  V_DROPPED,
   V_FLOAT,
   V_INT,
   V_STRING,
@@ -98,18 +99,30 @@ function isWord(b: Uint8Array, i: number, w: string): boolean {
   return lower || (upper && b[i] === w.charCodeAt(0) - 32)
 }
 
-function scanString(b: Uint8Array, i: number, n: number, line: Line, k: number): number {
+/**
+ * A quoted string to its closing quote. Kept: printable ASCII whose escapes are `\"` and `\\`
+ * (counted in `vesc`, so the copy can drop their backslashes). Dropped (`kept` false): its bytes
+ * are never written, so any escape pair of printable ASCII is skipped like the general parser
+ * skips it (a backslash and the byte after it).
+ */
+function scanString(b: Uint8Array, i: number, n: number, line: Line, k: number, kept: boolean) {
   const s = i + 1
+  let esc = 0
   for (i = s; i < n; i++) {
-    const c = b[i]
+    let c = b[i]
     if (c === QUOTE) break
-    if (c < SPACE || c > 126 || c === BACKSLASH) return BAIL
+    if (c === BACKSLASH) {
+      c = i + 1 < n ? b[++i] : 0
+      if (kept ? c !== QUOTE && c !== BACKSLASH : c < SPACE || c > 126) return BAIL
+      esc++
+    } else if (c < SPACE || c > 126) return BAIL
   }
   if (i >= n || i - s > LIMITS.maxStringBytes) return BAIL
   if (i + 1 < n && b[i + 1] === 98) return BAIL // "..."b: bytes
-  line.kinds[k] = V_STRING
+  line.kinds[k] = kept ? V_STRING : V_DROPPED
   line.vals[2 * k] = s
   line.vals[2 * k + 1] = i
+  line.vesc[k] = esc
   return i + 1
 }
 
@@ -123,6 +136,6 @@ export function scanValue(
 ) {
   const c = b[i]
   if ((c >= 48 && c <= 57) || c === DASH || c === DOT) return scanNumber(b, i, n, line, k)
-  if (c === QUOTE) return r.stringsKept ? scanString(b, i, n, line, k) : BAIL
+  if (c === QUOTE) return scanString(b, i, n, line, k, r.stringsKept)
   return scanBool(b, i, n, line, k)
 }

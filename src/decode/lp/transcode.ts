@@ -5,30 +5,42 @@
  *
  * Invariants:
  * - The result is byte for byte what the general path (parse, times, checks, global tags,
- *   encode) gives for the same task, with no warnings; a property test holds the two together.
- * - Anything the fast path does not do exactly like the general one (escapes, non-ASCII,
- *   comments, exponents, arrays, bytes, long integers, duplicate keys, a correction of any
- *   kind, a timestamp out of range) makes it return null: the caller takes the general path.
+ *   encode) gives for the same task, with the same correction counts; a property test holds the
+ *   two together. The corrections it makes itself are the ones that only leave out or add
+ *   whole entries: strings of a category that drops them, disabled keys, required keys.
+ * - Anything the fast path does not do exactly like the general one (escapes other than those
+ *   of `fast-line.ts`, non-ASCII, comments, exponents, arrays, bytes, long integers, duplicate
+ *   keys, any other correction, a point left without fields, a timestamp out of range) makes it
+ *   return null: the caller takes the general path.
  */
+import { Kind } from '../../shared/point.js'
 import { PbWriter } from '../codec/pb-writer.js'
-import { writeTag } from '../codec/protobuf.js'
+import { writeField, writeTag } from '../codec/protobuf.js'
 import { FACTOR, type Precision } from '../precision.js'
-import { Out, bound, writePoint } from './fast-out.js'
+import { Out, bound, writePoint, type Additions } from './fast-out.js'
+import { applyKeyRules, plainKey, type Corrections, type KeyRules } from './fast-keys.js'
 import { BAIL, Line, type ScanRules } from './fast-line.js'
 import { scanLine } from './fast-scan.js'
+
+type Pairs = readonly (readonly [string, string])[]
 
 export interface TranscodeInput {
   body: Uint8Array
   rules: ScanRules
+  /** The category's disabled keys (left out) and required keys with their defaults (added). */
+  disabledKeys: readonly string[]
+  required: Pairs
   precision: Precision | null
   now: bigint
-  extraTags: readonly (readonly [string, string])[]
+  extraTags: Pairs
   maxPoints: number
 }
 
 export interface Transcoded {
   payload: Uint8Array
   points: number
+  /** Corrections by the general path's warning names, as `checkPoint` counts them. */
+  warnings: Record<string, number>
 }
 
 const TWO32 = 4294967296
@@ -40,40 +52,42 @@ const out = new Out()
 /** Output buffers past this size are not kept between tasks. */
 const KEEP = 4 << 20
 
-/** The global tags, encoded once per task, and their keys for the presence test. */
-interface Extras {
-  bytes: Uint8Array[]
-  keys: Uint8Array[]
-  absent: Uint8Array
-  size: number
+const utf8 = (k: string) => Buffer.from(k, 'utf8')
+
+function encoded(write: (w: PbWriter) => void): Uint8Array {
+  const w = new PbWriter(64)
+  write(w)
+  return w.finish()
 }
 
-function encodeExtras(tags: readonly (readonly [string, string])[]): Extras {
-  const bytes = tags.map(([k, v]) => {
-    const w = new PbWriter(64)
-    writeTag(w, k, v)
-    return w.finish()
-  })
-  const keys = tags.map(([k]) => Buffer.from(k, 'utf8'))
-  const size = bytes.reduce((s, x) => s + x.length, 0)
-  return { bytes, keys, absent: new Uint8Array(tags.length), size }
-}
-
-/** For each global tag: is its key neither a tag nor a field key of the line? */
-function markAbsent(b: Uint8Array, ex: Extras): void {
-  const n = line.tags + line.fields
-  for (let x = 0; x < ex.keys.length; x++) {
-    const key = ex.keys[x]
-    let found = false
-    for (let k = 0; k < n && !found; k++) {
-      const a = line.keys[2 * k]
-      if (line.keys[2 * k + 1] - a !== key.length) continue
-      let j = 0
-      while (j < key.length && b[a + j] === key[j]) j++
-      found = j === key.length
-    }
-    ex.absent[x] = found ? 0 : 1
+/** Global tags and required fields encoded once per task; null where the keys need care. */
+function prepare(t: TranscodeInput): [Additions, KeyRules, Uint8Array[]] | null {
+  const keys = t.extraTags.map(([k]) => k)
+  const special = [...t.disabledKeys, ...t.required.map(([k]) => k)]
+  if (new Set(keys).size !== keys.length || !keys.every(plainKey)) return null
+  if (!special.every(plainKey) || keys.some((k) => special.includes(k))) return null
+  const tags = t.extraTags.map(([k, v]) => encoded((w) => writeTag(w, k, v)))
+  const fields = t.required.map(([key, value]) =>
+    encoded((w) => writeField(w, { key, kind: Kind.STRING, value })),
+  )
+  const size = [...tags, ...fields].reduce((s, x) => s + x.length, 0)
+  const add = {
+    tags,
+    fields,
+    size,
+    tagsOn: new Uint8Array(tags.length),
+    fieldsOn: new Uint8Array(fields.length),
   }
+  const rules = { disabled: t.disabledKeys.map(utf8), required: t.required.map(([k]) => utf8(k)) }
+  return [add, rules, keys.map(utf8)]
+}
+
+function warningsOf(c: Corrections): Record<string, number> {
+  const w: Record<string, number> = {}
+  if (c.dropped) w.invalid_field_value_type = c.dropped
+  if (c.disabled) w.tag_disabled = c.disabled
+  if (c.required) w.add_required_kv = c.required
+  return w
 }
 
 /** The line's time in ns as [hi, lo] 32-bit halves, or null where the general path errs. */
@@ -117,30 +131,31 @@ function split(t: bigint): number[] {
 export function transcodeLp(t: TranscodeInput): Transcoded | null {
   const b = t.body
   const n = b.length
-  if (new Set(t.extraTags.map(([k]) => k)).size !== t.extraTags.length) return null
-  const ex = encodeExtras(t.extraTags)
+  const prepared = prepare(t)
+  if (!prepared) return null
+  const [add, rules, globalKeys] = prepared
+  const c: Corrections = { dropped: 0, disabled: 0, required: 0 }
   out.pos = 0
   let points = 0
   let i = 0
   while (i < n) {
-    const c = b[i]
-    if (c === 10) {
+    const ch = b[i]
+    if (ch === 10) {
       i++
       continue
     }
-    if (c <= 32 || points >= t.maxPoints) return null
+    if (ch <= 32 || points >= t.maxPoints) return null
     const next = scanLine(b, i, n, line, t.rules)
     if (next === BAIL) return null
     const time = lineTime(b, t.precision, t.now)
-    if (time === null) return null
-    markAbsent(b, ex)
-    out.ensure(bound(line, next - i, ex.size))
-    writePoint(out, b, line, i, ex.bytes, ex.absent, time[0], time[1])
+    if (time === null || applyKeyRules(b, line, rules, add, globalKeys, c) === 0) return null
+    out.ensure(bound(line, next - i, add.size))
+    writePoint(out, b, line, i, add, time[0], time[1])
     points++
     i = next
   }
   if (points === 0) return null
   const payload = out.buf.slice(0, out.pos)
   if (out.buf.length > KEEP) out.buf = new Uint8Array(1 << 16)
-  return { payload, points }
+  return { payload, points, warnings: warningsOf(c) }
 }

@@ -87,6 +87,12 @@ function urlParse(p: PlPoint, a: unknown[]): Record<string, unknown> | null {
   }
 }
 
+/** The low 64 bits of a 32- or 16-hex-digit W3C id, in decimal; anything else unchanged. */
+function w3cToDatadog(s: string): string {
+  if ((s.length !== 32 && s.length !== 16) || !/^[0-9a-fA-F]+$/.test(s)) return s
+  return BigInt('0x' + s.slice(-16)).toString()
+}
+
 export const STRING_FNS: Record<string, LibFn> = {
   lowercase: {
     params: ['key'],
@@ -155,6 +161,10 @@ export const STRING_FNS: Record<string, LibFn> = {
       'prefix',
     ],
     run: (_c, p, a) => kvSplit(p, a),
+  },
+  conv_traceid_w3c_to_dd: {
+    params: ['key'],
+    run: (_c, p, a) => inPlace(p, a, 'conv_traceid_w3c_to_dd', w3cToDatadog),
   },
   match: {
     params: ['pattern', 'value'],

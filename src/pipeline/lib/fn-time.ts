@@ -4,6 +4,7 @@ import { keyArg, type CallCtx } from './context.js'
 import { deleteKey, getKey, setKey, type PlPoint } from './pl-point.js'
 import { parseTime } from '../time/parse.js'
 import { formatTime } from '../time/format.js'
+import { scriptZone } from '../time/zone.js'
 import { parseDuration } from '../../shared/duration.js'
 
 const UNIT_NS: Record<string, bigint> = { s: 1_000_000_000n, ms: 1_000_000n, us: 1000n, ns: 1n }
@@ -12,7 +13,8 @@ function defaultTime(c: CallCtx, p: PlPoint, a: unknown[]): boolean {
   const key = keyArg(a[0], 'default_time')
   const v = getKey(p, key)
   if (v === undefined || v === null) return false
-  const tz = typeof a[1] === 'string' && a[1] ? a[1] : c.tz
+  const tz = typeof a[1] === 'string' && a[1] ? scriptZone(a[1]) : c.tz
+  if (tz === null) return false
   const ns = typeof v === 'number' ? parseTime(String(Math.trunc(v)), tz) : parseTime(String(v), tz)
   if (ns === null) return false
   p.time = ns
@@ -26,8 +28,10 @@ function datetime(p: PlPoint, a: unknown[]): boolean {
   const unit = UNIT_NS[String(a[1])]
   if (typeof v !== 'number' && typeof v !== 'bigint') return false
   if (!unit) return false
+  const tz = typeof a[3] === 'string' ? scriptZone(a[3]) : 'UTC'
+  if (tz === null) return false
   const ns = BigInt(Math.trunc(Number(v))) * unit
-  setKey(p, key, formatTime(ns, String(a[2] ?? 'RFC3339'), typeof a[3] === 'string' ? a[3] : 'UTC'))
+  setKey(p, key, formatTime(ns, String(a[2] ?? 'RFC3339'), tz))
   return true
 }
 

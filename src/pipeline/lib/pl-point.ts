@@ -27,6 +27,10 @@ export interface PlPoint {
   src: Point
   /** The caps of the run this point is in; null outside a run. */
   budget: RunBudget | null
+  /** point_window() in this run: the window and the stream it belongs to. */
+  window?: { before: number; after: number; stream: string }
+  /** window_hit() in this run. */
+  windowHit?: boolean
 }
 
 function inValue(f: Field): PlValue {

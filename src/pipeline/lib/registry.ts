@@ -8,6 +8,12 @@ import { keyArg, valArg } from './context.js'
 import { EXTRACT_FNS } from './fn-extract.js'
 import { KEY_FNS } from './fn-keys.js'
 import { NET_FNS } from './fn-net.js'
+import { KVS_FNS } from './fn-kvs.js'
+import { DOC_FNS } from './fn-doc.js'
+import { DATE_FNS } from './fn-dates.js'
+import { CACHE_FNS } from './fn-cache.js'
+import { WINDOW_FNS } from './window.js'
+import { VALUE_FNS } from './fn-values.js'
 import { STRING_FNS } from './fn-strings.js'
 import { TIME_FNS } from './fn-time.js'
 import { newPl, setKey, type PlPoint, type PlValue } from './pl-point.js'
@@ -81,10 +87,22 @@ export const LIBRARY: Record<string, LibFn> = {
   ...TIME_FNS,
   ...NET_FNS,
   ...FLOW_FNS,
+  ...KVS_FNS,
+  ...VALUE_FNS,
+  ...DOC_FNS,
+  ...DATE_FNS,
+  ...CACHE_FNS,
+  ...WINDOW_FNS,
 }
 
-/** Functions the sandbox implements itself (control flow), not host calls. */
-export const SANDBOX_FNS = ['exit', 'use']
+/** Functions the sandbox implements itself (control flow, values changed in place). */
+export const SANDBOX_FNS = ['exit', 'use', 'append', 'delete']
+
+/** Sandbox functions that take plain values (never key references) as arguments. */
+export const SANDBOX_VALUE_FNS = new Set(['append', 'delete'])
+
+/** Sandbox names of functions whose Platypus name is a JavaScript keyword. */
+export const JS_NAMES: Record<string, string> = { delete: '$fn_delete' }
 
 export function isLibraryFunction(name: string): boolean {
   return Object.hasOwn(LIBRARY, name) || SANDBOX_FNS.includes(name)

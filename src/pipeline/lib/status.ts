@@ -1,7 +1,9 @@
 /**
- * Logging status normalisation after the script (reference behaviour): abbreviations and
- * synonyms map to the canonical names, case-insensitively; an empty or absent status becomes
- * `info`; anything else is kept as written.
+ * Logging status normalisation after the script, as the reference does it: the value is
+ * lower-cased, abbreviations and synonyms map to the canonical names (`ok`, `o` and `s` to
+ * `OK`), an empty, absent or non-string status becomes `info`, and any other value stays,
+ * lower-cased. `setopt(status_mapping=false)` turns all of this off (the status is then left
+ * exactly as the script wrote it, absent included).
  */
 import type { PlPoint } from './pl-point.js'
 import { getKey, setKey } from './pl-point.js'
@@ -26,19 +28,20 @@ const MAP: Record<string, string> = {
   trace: 'debug',
   verbose: 'debug',
   debug: 'debug',
-  o: 'ok',
-  s: 'ok',
-  ok: 'ok',
+  o: 'OK',
+  s: 'OK',
+  ok: 'OK',
   '': 'info',
 }
 
 export function normaliseStatus(s: string | undefined): string {
   if (s === undefined) return 'info'
-  return MAP[s.toLowerCase()] ?? s
+  const lower = s.toLowerCase()
+  return MAP[lower] ?? lower
 }
 
 export function normalisePointStatus(p: PlPoint): void {
   const v = getKey(p, 'status')
-  const s = normaliseStatus(v === undefined || v === null ? undefined : String(v))
+  const s = normaliseStatus(typeof v === 'string' ? v : undefined)
   if (v !== s) setKey(p, 'status', s)
 }

@@ -7,7 +7,7 @@
  * A script made only of library calls whose arguments are literals or keys is "straight":
  * it does the same thing to every point, so it can run once per batch (batch mode).
  */
-import { LIBRARY, isLibraryFunction } from '../lib/registry.js'
+import { JS_NAMES, LIBRARY, SANDBOX_VALUE_FNS, isLibraryFunction } from '../lib/registry.js'
 import type { Expr, Stmt } from './ast.js'
 import { checkPatterns } from './check-patterns.js'
 import { PlSyntaxError, parsePpl } from './parser.js'
@@ -28,6 +28,8 @@ class Compiler {
   collect(stmts: Stmt[]): void {
     for (const s of stmts) {
       if (s.t === 'assign' && s.target.t === 'id') this.locals.add(s.target.name)
+      if (s.t === 'multi') for (const t of s.targets) if (t.t === 'id') this.locals.add(t.name)
+      if (s.t === 'loop') this.collect([s.init, s.step, ...s.body].filter((x) => x !== null))
       if (s.t === 'for') {
         this.locals.add(s.name)
         this.collect(s.body)
@@ -48,8 +50,18 @@ class Compiler {
       case 'expr':
         return `${this.expr(s.expr)};`
       case 'assign':
-        if (s.target.t === 'id') return `$v_${s.target.name} ${s.op} ${this.expr(s.value)};`
         return `${this.lvalue(s.target)} ${s.op} ${this.expr(s.value)};`
+      case 'multi': {
+        // Every value is computed before any target is written (`a, b = b, a` swaps).
+        const values = s.values.map((v) => this.expr(v)).join(', ')
+        const sets = s.targets.map((t, i) => `${this.lvalue(t)} = $t[${i}];`).join(' ')
+        return `{ const $t = [${values}]; ${sets} }`
+      }
+      case 'loop': {
+        const part = (x: Stmt | null) => (x ? this.stmt(x).replace(/;$/, '') : '')
+        const cond = s.cond ? `$truthy(${this.expr(s.cond)})` : ''
+        return `for (${part(s.init)}; ${cond}; ${part(s.step)}) {\n${this.block(s.body)}\n}`
+      }
       case 'if': {
         const parts = s.branches.map(
           ([c, body], i) =>
@@ -66,6 +78,7 @@ class Compiler {
 
   /** An assignment target: `m["k"] = v` and `m.k = v` write into the map (`$get` only reads). */
   private lvalue(e: Expr): string {
+    if (e.t === 'id') return `$v_${e.name}`
     if (e.t === 'index') return `${this.expr(e.obj)}[${this.expr(e.index)}]`
     if (e.t === 'attr') return `${this.expr(e.obj)}[${JSON.stringify(e.name)}]`
     return this.expr(e)
@@ -93,7 +106,8 @@ class Compiler {
     if (!isLibraryFunction(e.name))
       throw new PlSyntaxError(`unknown function ${e.name}`, e.pos, e.ln, e.col)
     if (e.name === 'use' && e.args[0]?.t === 'lit') this.uses.push(String(e.args[0].value))
-    const args = e.args.map((a) => this.arg(a))
+    const byValue = SANDBOX_VALUE_FNS.has(e.name)
+    const args = e.args.map((a) => (byValue ? this.expr(a) : this.arg(a)))
     const params = LIBRARY[e.name]?.params ?? []
     for (const [name, value] of e.named) {
       const at = params.indexOf(name)
@@ -108,7 +122,7 @@ class Compiler {
       args[at] = this.arg(value)
     }
     checkPatterns(e, params, this.src)
-    return `${e.name}(${args.join(', ')})`
+    return `${JS_NAMES[e.name] ?? e.name}(${args.join(', ')})`
   }
 
   expr(e: Expr): string {
@@ -122,6 +136,12 @@ class Compiler {
         return `$get(${this.expr(e.obj)}, ${JSON.stringify(e.name)})`
       case 'index':
         return `$get(${this.expr(e.obj)}, ${this.expr(e.index)})`
+      case 'slice': {
+        const part = (x: Expr | null) => (x ? this.expr(x) : 'null')
+        return `$slice(${this.expr(e.obj)}, ${part(e.start)}, ${part(e.end)}, ${part(e.step)})`
+      }
+      case 'in':
+        return `$in(${this.expr(e.left)}, ${this.expr(e.right)})`
       case 'call':
         return this.call(e)
       case 'list':

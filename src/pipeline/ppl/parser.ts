@@ -1,49 +1,19 @@
 /**
- * Recursive-descent Platypus parser: statements (calls, assignments, if/elif/else,
- * for-in, break, continue) and expressions with the usual precedence
- * (|| < && < comparison < + - < * / % < unary < postfix).
+ * Recursive-descent Platypus parser, statements: calls, assignments and tuple assignments
+ * (`a, b = x, y`: every value is computed before any target is written), if/elif/else, for-in
+ * and C-style `for init; cond; step`, break, continue. Expressions are in parse-expr.ts.
  */
 import type { At, Expr, Stmt } from './ast.js'
 import { lex, PlSyntaxError, type Tok } from './lexer.js'
+import { ExprParser } from './parse-expr.js'
 
-const LEVELS = [['||'], ['&&'], ['==', '!=', '<', '<=', '>', '>='], ['+', '-'], ['*', '/', '%']]
-
-class Parser {
-  private i = 0
-  constructor(private readonly toks: Tok[]) {}
-
-  private get tok(): Tok {
-    return this.toks[this.i]
-  }
-  private at(t: Tok = this.tok): At {
-    return { pos: t.pos, ln: t.ln, col: t.col }
-  }
-  private fail(msg: string, t: Tok = this.tok): never {
-    throw new PlSyntaxError(msg, t.pos, t.ln, t.col)
-  }
-  private isOp(text: string): boolean {
-    return this.tok.kind === 'op' && this.tok.text === text
-  }
-  private isWord(text: string): boolean {
-    return this.tok.kind === 'id' && this.tok.text === text
-  }
-  private expectOp(text: string): void {
-    if (!this.isOp(text)) this.fail(`expected "${text}", found ${this.describe()}`)
-    this.i++
-  }
-  private describe(): string {
-    return this.tok.kind === 'eof' ? 'end of script' : JSON.stringify(this.tok.text)
-  }
-  private skipEnds(): void {
-    while (this.tok.kind === 'nl' || this.isOp(';')) this.i++
-  }
-
+class Parser extends ExprParser {
   program(): Stmt[] {
     const out = this.block('eof')
     return out
   }
 
-  private block(end: 'eof' | '}'): Stmt[] {
+  protected block(end: 'eof' | '}'): Stmt[] {
     const out: Stmt[] = []
     this.skipEnds()
     while (!(end === 'eof' ? this.tok.kind === 'eof' : this.isOp('}'))) {
@@ -56,48 +26,93 @@ class Parser {
     return out
   }
 
-  private braces(): Stmt[] {
+  protected braces(): Stmt[] {
     this.skipNewlines()
     this.expectOp('{')
     const body = this.block('}')
     this.expectOp('}')
     return body
   }
-  private skipNewlines(): void {
-    while (this.tok.kind === 'nl') this.i++
-  }
 
-  private statement(): Stmt {
+  protected statement(): Stmt {
     const at = this.at()
     if (this.isWord('if')) return this.ifStmt()
-    if (this.isWord('for')) {
-      this.i++
-      if (this.tok.kind !== 'id') this.fail('expected a loop variable')
-      const name = this.tok.text
-      this.i++
-      if (!this.isWord('in')) this.fail('expected "in"')
-      this.i++
-      const iter = this.expr()
-      return { t: 'for', name, iter, body: this.braces(), ...at }
-    }
+    if (this.isWord('for')) return this.forStmt()
     if (this.isWord('break') || this.isWord('continue')) {
       const kind = this.tok.text as 'break' | 'continue'
       this.i++
       return { t: 'jump', kind, ...at }
     }
+    return this.simple()
+  }
+
+  /** `for x in e { }`, or C-style `for init; cond; step { }` (each part optional). */
+  protected forStmt(): Stmt {
+    const at = this.at()
+    this.i++
+    const next = this.toks[this.i + 1]
+    if (this.tok.kind === 'id' && next?.kind === 'id' && next.text === 'in') {
+      const name = this.tok.text
+      this.i += 2
+      const iter = this.expr()
+      return { t: 'for', name, iter, body: this.braces(), ...at }
+    }
+    const init = this.isOp(';') ? null : this.single()
+    this.expectOp(';')
+    const cond = this.isOp(';') ? null : this.expr()
+    this.expectOp(';')
+    const step = this.isOp('{') ? null : this.single()
+    return { t: 'loop', init, cond, step, body: this.braces(), ...at }
+  }
+
+  protected single(): Stmt {
+    const s = this.simple()
+    if (s.t === 'multi') this.fail('a tuple assignment in a for header')
+    return s
+  }
+
+  /** An expression, an assignment, or a tuple assignment `a, b = x, y`. */
+  protected simple(): Stmt {
+    const at = this.at()
     const e = this.expr()
+    if (this.isOp(',')) return this.multi(e, at)
     for (const op of ['=', '+=', '-=', '*=', '/=']) {
       if (this.isOp(op)) {
-        if (e.t !== 'id' && e.t !== 'index' && e.t !== 'attr')
-          this.fail('cannot assign to this expression')
+        this.target(e)
         this.i++
+        this.skipNewlines()
         return { t: 'assign', target: e, op, value: this.expr(), ...at }
       }
     }
     return { t: 'expr', expr: e, ...at }
   }
 
-  private ifStmt(): Stmt {
+  protected target(e: Expr): void {
+    if (e.t !== 'id' && e.t !== 'index' && e.t !== 'attr')
+      this.fail('cannot assign to this expression')
+  }
+
+  protected multi(first: Expr, at: At): Stmt {
+    const targets = [first]
+    while (this.isOp(',')) {
+      this.i++
+      targets.push(this.expr())
+    }
+    targets.forEach((t) => this.target(t))
+    this.expectOp('=')
+    this.skipNewlines()
+    const values = [this.expr()]
+    while (this.isOp(',')) {
+      this.i++
+      this.skipNewlines()
+      values.push(this.expr())
+    }
+    if (values.length !== targets.length)
+      this.fail('the number of left and right operands is not equal')
+    return { t: 'multi', targets, values, ...at }
+  }
+
+  protected ifStmt(): Stmt {
     const at = this.at()
     const branches: [Expr, Stmt[]][] = []
     let otherwise: Stmt[] | null = null
@@ -119,115 +134,6 @@ class Parser {
       }
     }
     return { t: 'if', branches, otherwise, ...at }
-  }
-
-  expr(level = 0): Expr {
-    if (level === LEVELS.length) return this.unary()
-    let left = this.expr(level + 1)
-    while (this.tok.kind === 'op' && LEVELS[level].includes(this.tok.text)) {
-      const at = this.at()
-      const op = this.tok.text
-      this.i++
-      this.skipNewlines()
-      left = { t: 'binary', op, left, right: this.expr(level + 1), ...at }
-    }
-    return left
-  }
-
-  private unary(): Expr {
-    if (this.isOp('!') || this.isOp('-')) {
-      const at = this.at()
-      const op = this.tok.text
-      this.i++
-      return { t: 'unary', op, arg: this.unary(), ...at }
-    }
-    return this.postfix(this.primary())
-  }
-
-  private postfix(e: Expr): Expr {
-    for (;;) {
-      const at = this.at()
-      if (this.isOp('.')) {
-        this.i++
-        if (this.tok.kind !== 'id') this.fail('expected a name after "."')
-        e = { t: 'attr', obj: e, name: this.tok.text, ...at }
-        this.i++
-      } else if (this.isOp('[')) {
-        this.i++
-        const index = this.expr()
-        this.expectOp(']')
-        e = { t: 'index', obj: e, index, ...at }
-      } else return e
-    }
-  }
-
-  private list<T>(close: string, item: () => T): T[] {
-    const out: T[] = []
-    this.skipNewlines()
-    while (!this.isOp(close)) {
-      out.push(item())
-      this.skipNewlines()
-      if (!this.isOp(',')) break
-      this.i++
-      this.skipNewlines()
-    }
-    this.expectOp(close)
-    return out
-  }
-
-  private primary(): Expr {
-    const t = this.tok
-    const at = this.at()
-    if (t.kind === 'num' || t.kind === 'str') {
-      this.i++
-      return { t: 'lit', value: t.value!, ...at }
-    }
-    if (t.kind === 'id') {
-      this.i++
-      if (t.text === 'true' || t.text === 'false')
-        return { t: 'lit', value: t.text === 'true', ...at }
-      if (t.text === 'nil' || t.text === 'null') return { t: 'lit', value: null, ...at }
-      if (this.isOp('(')) return this.call(t.text, at)
-      return { t: 'id', name: t.text, ...at }
-    }
-    if (this.isOp('(')) {
-      this.i++
-      const e = this.expr()
-      this.expectOp(')')
-      return e
-    }
-    if (this.isOp('[')) {
-      this.i++
-      return { t: 'list', items: this.list(']', () => this.expr()), ...at }
-    }
-    if (this.isOp('{')) {
-      this.i++
-      const entries = this.list('}', (): [Expr, Expr] => {
-        const k = this.expr()
-        this.expectOp(':')
-        return [k, this.expr()]
-      })
-      return { t: 'map', entries, ...at }
-    }
-    return this.fail(`unexpected ${this.describe()}`)
-  }
-
-  private call(name: string, at: At): Expr {
-    this.i++
-    const args: Expr[] = []
-    const named: [string, Expr][] = []
-    this.list(')', () => {
-      const next = this.toks[this.i + 1]
-      if (this.tok.kind === 'id' && next?.kind === 'op' && next.text === '=') {
-        const key = this.tok.text
-        this.i += 2
-        named.push([key, this.expr()])
-      } else {
-        if (named.length) this.fail('a positional argument after a named one')
-        args.push(this.expr())
-      }
-    })
-    return { t: 'call', name, args, named, ...at }
   }
 }
 

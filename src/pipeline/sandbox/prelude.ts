@@ -7,6 +7,8 @@
  * `$run(id, n, batch)` runs a script: once for the whole batch (batch mode: each library call
  * applies to every live point), or once per point with `$i` selecting it (point mode).
  */
+import { OPERATORS, VALUE_FUNCTIONS } from './operators.js'
+
 export function prelude(names: string[]): string {
   return `(() => {
   'use strict'
@@ -25,7 +27,8 @@ export function prelude(names: string[]): string {
   define('_', Object.freeze({ $k: 'message' }))
   define('$truthy', (v) => Array.isArray(v) ? v.length > 0 : v !== null && typeof v === 'object' ? Object.keys(v).length > 0 : !!v)
   define('$iter', (v) => Array.isArray(v) ? v : v !== null && typeof v === 'object' ? Object.keys(v) : typeof v === 'string' ? [...v] : [])
-  define('$get', (o, k) => (o === null || o === undefined ? null : (o[k] ?? null)))
+  ${OPERATORS}
+  ${VALUE_FUNCTIONS}
   define('key', (name, ...v) => Object.freeze(v.length ? { $k: String(name), v: v[0] } : { $k: String(name) }))
   define('exit', () => { throw EXIT })
   define('use', (name) => {

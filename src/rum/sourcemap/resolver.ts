@@ -3,7 +3,6 @@
  * app, env and version, and maps web and miniapp stacks through it. Android and iOS stacks
  * need external symbol tools (`../symbols/native.ts`); without them they are counted `no-tool`.
  */
-import path from 'node:path'
 import { SourceMapCache, type CacheLimits } from './cache.js'
 import { platformOfSdk, zipName, zipPath, illegalNameMessage, type Platform } from './names.js'
 import { resolveWebStack } from './web.js'
@@ -26,6 +25,25 @@ export interface Resolution {
   reason: string
   /** The mapped stack; null when nothing was mapped. */
   mapped: string | null
+  /**
+   * Set by the one resolution whose load found the zip over its budget (later ones are
+   * answered from the cache of failures): the zip as `<platform>/<name>`, and why.
+   */
+  refused?: { zip: string; reason: string }
+}
+
+/** A zip as answers and logs name it: under the RUM folder, never the server's full path. */
+export function shownName(platform: string, name: string): string {
+  return `${platform}/${name}`
+}
+
+export function refusedZip(zip: string, reason: string, fresh: boolean): Resolution {
+  return {
+    status: 'error',
+    reason: `source map zip [${zip}] refused: ${reason}`,
+    mapped: null,
+    refused: fresh ? { zip, reason } : undefined,
+  }
 }
 
 /** Symbolicates one Android or iOS stack; null when its tool is not configured. */
@@ -64,10 +82,12 @@ export class SourceMapResolver {
     if ('missing' in loaded)
       return {
         status: 'no-zip',
-        reason: `source map file [${path.join(this.opts.root, platform, name)}] not exists`,
+        reason: `source map file [${shownName(platform, name)}] not exists`,
         mapped: null,
       }
     if ('error' in loaded) return { status: 'error', reason: loaded.error, mapped: null }
+    if ('refused' in loaded)
+      return refusedZip(shownName(platform, name), loaded.refused.reason, loaded.refused.fresh)
     const r = await resolveWebStack(stack, loaded.maps)
     const changed = r.stack !== stack
     return {

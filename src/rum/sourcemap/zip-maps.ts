@@ -3,10 +3,10 @@
  * consumer on first use, so a zip of a hundred maps costs one parse per map actually hit.
  * Consumers hold WebAssembly memory: `close()` must run when the zip leaves the cache.
  */
-import { unzipSync } from 'fflate'
 import { SourceMapConsumer } from 'source-map'
 import { LruMap } from '../../shared/lru.js'
 import { safeEntryName } from './names.js'
+import { collect, readZip, type ZipBudget } from '../zip/bounded.js'
 
 /** A parsed map, and the sources as the map wrote them (the package normalises `./`). */
 interface Parsed {
@@ -39,6 +39,11 @@ export class ZipMaps {
     private readonly entries: Map<string, Uint8Array>,
     readonly bytes: number,
   ) {}
+
+  /** Map entries held. */
+  get count(): number {
+    return this.entries.size
+  }
 
   has(entry: string): boolean {
     return this.entries.has(entry)
@@ -81,20 +86,18 @@ export class ZipMaps {
   }
 }
 
-/** Reads a zip's `.map` entries with safe names; throws on a zip that cannot be read. */
-export function readZipMaps(zip: Uint8Array, maxEntryBytes: number): ZipMaps {
-  const files = unzipSync(zip, {
-    filter: (f) =>
-      f.name.endsWith('.map') &&
-      !f.name.endsWith('/') &&
-      f.originalSize <= maxEntryBytes &&
-      safeEntryName(f.name) !== null,
-  })
+/**
+ * Reads the `.map` entries with safe names of the zip at `file`, within `budget`: throws
+ * `ZipRefused` over it, and an error for a zip that cannot be read.
+ */
+export async function readZipMaps(file: string, budget: ZipBudget): Promise<ZipMaps> {
   const entries = new Map<string, Uint8Array>()
   let bytes = 0
-  for (const [name, data] of Object.entries(files)) {
-    entries.set(safeEntryName(name) as string, data)
-    bytes += data.length
-  }
+  const want = (name: string): boolean => name.endsWith('.map') && safeEntryName(name) !== null
+  await readZip(file, budget, want, async (name, data) => {
+    const b = await collect(data)
+    entries.set(safeEntryName(name) as string, b)
+    bytes += b.length
+  })
   return new ZipMaps(entries, bytes)
 }

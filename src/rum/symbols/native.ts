@@ -4,9 +4,16 @@
  * `native_crash`) or platform. Tools run bounded in number and time (run-tool.ts); a tool
  * not configured is `no-tool`, an error type with no symbolicator is left alone (`error`).
  */
-import type { NativeResolve, Resolution } from '../sourcemap/resolver.js'
+import path from 'node:path'
+import type { ZipBudget } from '../zip/bounded.js'
+import {
+  refusedZip,
+  shownName,
+  type NativeResolve,
+  type Resolution,
+} from '../sourcemap/resolver.js'
 import { javaCrash, nativeCrash } from './android.js'
-import { extracted } from './extract.js'
+import { Extractor } from './extract.js'
 import { iosCrash } from './ios.js'
 import { ToolRunner, type ToolLimits } from './run-tool.js'
 
@@ -16,6 +23,8 @@ export interface SymbolTools extends ToolLimits {
   proguardHome: string
   ndkHome: string
   atosBinPath: string
+  /** What one symbol zip may inflate to (entries stream to disk). */
+  zip: ZipBudget
 }
 
 export function configured(t: SymbolTools): boolean {
@@ -24,15 +33,19 @@ export function configured(t: SymbolTools): boolean {
 
 export function nativeResolver(t: SymbolTools): NativeResolve {
   const runner = new ToolRunner(t)
+  const extractor = new Extractor(t.zip)
   const android = {
     cmdlineHome: t.androidCmdlineHome,
     proguardHome: t.proguardHome,
     ndkHome: t.ndkHome,
   }
   return async (platform, zip, input): Promise<Resolution> => {
-    const dir = await extracted(zip)
-    if (!dir)
-      return { status: 'no-zip', reason: `source map file [${zip}] not exists`, mapped: null }
+    const shown = shownName(platform, path.basename(zip))
+    const x = await extractor.extracted(zip)
+    if ('missing' in x)
+      return { status: 'no-zip', reason: `source map file [${shown}] not exists`, mapped: null }
+    if ('refused' in x) return refusedZip(shown, x.refused.reason, x.refused.fresh)
+    const dir = x.dir
     if (platform === 'ios') return iosCrash(dir, input.stack, t.atosBinPath, runner)
     if (input.errorType === 'java_crash') return javaCrash(dir, input.stack, android, runner)
     if (input.errorType === 'native_crash') return nativeCrash(dir, input.stack, android, runner)

@@ -19,6 +19,7 @@ import { dialtestRoutes } from './routes/dialtest.js'
 import { replayRoutes } from './routes/replay.js'
 import { sourcemapRoutes } from './routes/sourcemap.js'
 import { tapRoutes } from './routes/tap.js'
+import { otlpRoutes } from './routes/otlp.js'
 import { boundHeaders } from './header-bounds.js'
 import {
   corsMiddleware,
@@ -65,6 +66,7 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   // Before the write route: `/v1/write/rum/replay` is not a category.
   replayRoutes(app, deps)
   writeRoutes(app, deps)
+  otlpRoutes(app, deps)
   sourcemapRoutes(app, deps)
   infoRoutes(app, deps)
   forwardRoutes(app, deps)

@@ -7,7 +7,6 @@ import type { Context, Hono } from 'hono'
 import { FerryError } from '../../errors.js'
 import { sameSecret } from '../../shared/secret.js'
 import { RetentionAdmin } from '../retention-admin.js'
-import { RetentionOverrides } from '../store/retention-overrides.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { jsonBody, ok } from './envelope.js'
 
@@ -53,7 +52,7 @@ export function adminRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void 
     await a.revokeKey(field(await body(c), 'id'))
     return ok(c, true)
   })
-  retentionRoutes(app, new RetentionAdmin(a, new RetentionOverrides(deps.db)), body)
+  retentionRoutes(app, new RetentionAdmin(a, deps.retentionOverrides), body)
 }
 
 /** A workspace's own retention per category (`ferry workspace retention ...`). */

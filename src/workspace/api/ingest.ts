@@ -59,7 +59,7 @@ async function store(
   })
   const pkgId = c.req.header('x-pkg-id') || null
   deps.quota.take(ws.id, decoded.points)
-  const r = await deps.writer.submit({
+  const r = await deps.engine.ingest({
     workspaceId: ws.id,
     category,
     tables: decoded.tables,

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono'
 import { FerryError } from '../../errors.js'
-import { ident, qualified, tableName, TIME_COLUMN } from '../store/names.js'
+import { tableName, TIME_COLUMN } from '../store/names.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { ok } from './envelope.js'
 import { pageInfo, paging } from './params.js'
@@ -37,7 +37,7 @@ export async function objectList(
   const p = paging(query)
   const ws = c.get('workspace')
   const table = tableName('object', spec.objectClass)
-  const info = deps.catalog.table(ws.id, table)
+  const info = deps.engine.catalog.table(ws.id, table)
   const filters = Object.keys(query).filter((k) => !RESERVED.includes(k))
   for (const k of filters)
     if (info && !info.byName.has(k))
@@ -46,38 +46,26 @@ export async function objectList(
         `unknown filter ${JSON.stringify(k)}: not a field of ${spec.objectClass} objects`,
       )
   if (!info || !info.byName.has('name')) return ok(c, [], pageInfo(p, 0, 0))
-  const params: string[] = []
-  const add = (v: string) => `$${params.push(v)}`
-  const col = (k: string) => ident(info.byName.get(k)!.phys)
-  const where = filters.map((k) => `CAST(${col(k)} AS VARCHAR) = ${add(query[k])}`)
-  const fresh = freshSince(deps.config.object_freshness)
-  if (fresh !== null) where.push(`${ident(TIME_COLUMN)} >= ${fresh}`)
   const search = query.search ?? ''
-  if (search) {
-    const cols = spec.search.filter((col) => info.byName.has(col))
-    const needle = add(search.toLowerCase())
-    where.push(
-      `(${cols.map((k) => `contains(lower(CAST(${col(k)} AS VARCHAR)), ${needle})`).join(' OR ')})`,
-    )
-  }
-  const base = `(SELECT * FROM ${qualified(ws.id, info.phys)} QUALIFY row_number() OVER (PARTITION BY ${col('name')} ORDER BY ${ident(TIME_COLUMN)} DESC) = 1)`
-  const cond = where.length ? ` WHERE ${where.join(' AND ')}` : ''
-  const total = await deps.db.query(`SELECT count(*) FROM ${base}${cond}`, params)
-  const offset = (p.pageIndex - 1) * p.pageSize
-  const r = await deps.db.query(
-    `SELECT * FROM ${base}${cond} ORDER BY ${col('name')} LIMIT ${p.pageSize} OFFSET ${offset}`,
-    params,
-  )
+  const r = await deps.engine.objects({
+    workspaceId: ws.id,
+    table,
+    equals: filters.map((k) => [k, query[k]]),
+    search: search
+      ? { columns: spec.search.filter((k) => info.byName.has(k)), needle: search.toLowerCase() }
+      : null,
+    sinceNs: freshSince(deps.config.object_freshness),
+    offset: (p.pageIndex - 1) * p.pageSize,
+    limit: p.pageSize,
+  })
   const labels = await deps.labels.forClass(ws.id, spec.objectClass)
-  // The records carry the keys as written, not their physical names.
-  const logical = new Map(info.columns.map((k) => [k.phys, k.name]))
   const items = r.rows.map((row) => {
     const rec: Record<string, unknown> = Object.fromEntries(
-      r.columns.map((k, i) => [logical.get(k) ?? k, plain(row[i])]),
+      r.columns.map((k, i) => [k, plain(row[i])]),
     )
     rec[TIME_COLUMN] = Math.floor(Number(rec[TIME_COLUMN]) / 1e6)
     rec.labels = labels.get(String(rec.name)) ?? []
     return rec
   })
-  return ok(c, items, pageInfo(p, items.length, Number(total.rows[0][0])))
+  return ok(c, items, pageInfo(p, items.length, r.total))
 }

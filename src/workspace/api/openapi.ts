@@ -9,6 +9,7 @@ import { FerryError } from '../../errors.js'
 import { dashboardRoutes } from './dashboard-routes.js'
 import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { jsonBody, ok } from './envelope.js'
+import { clientAddress } from './key-throttle.js'
 import { notesRoutes } from './notes-routes.js'
 import { objectList } from './objects.js'
 import { router } from './route.js'
@@ -18,8 +19,11 @@ export function openApiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): voi
   app.use('/api/v1/*', async (c, next) => {
     const key = c.req.header('df-api-key')
     if (!key) throw new FerryError('invalidApiKey', 'the DF-API-KEY header is required')
+    const client = clientAddress(c)
+    deps.keys.admit(client)
     const owner = await deps.accounts.ownerOfKey(key)
     if (!owner) throw new FerryError('invalidApiKey', 'the API key is not valid')
+    deps.keys.forgive(client)
     c.set('workspace', owner.workspace)
     c.set('keyId', owner.keyId)
     await next()

@@ -21,8 +21,7 @@ export function queryRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void 
     const body = await jsonBody(c, deps.config.max_body_size)
     const results = await runQueries(
       {
-        db: deps.db,
-        catalog: deps.catalog,
+        engine: deps.engine,
         workspaceId: ws.id,
         maxRows: deps.config.max_result_rows,
         timeoutMs: deps.config.query_timeout,

@@ -12,7 +12,6 @@ import { FerryError } from '../../errors.js'
 import type { Category } from '../../shared/category.js'
 import type { ApiKeyInfo, Workspace } from '../store/accounts.js'
 import { retentionFor } from '../store/retention.js'
-import { RetentionOverrides } from '../store/retention-overrides.js'
 import type { WorkspaceDeps } from './deps.js'
 import { ok } from './envelope.js'
 import type { Body, Route } from './route.js'
@@ -35,7 +34,7 @@ const DURATIONS: [string, Category][] = [
  * Ferry's "kept forever"; `backup_log` (the service's log backup) has no counterpart here.
  */
 async function durationSet(ws: Workspace, deps: WorkspaceDeps): Promise<Record<string, string>> {
-  const overrides = await new RetentionOverrides(deps.db).map()
+  const overrides = await deps.retentionOverrides.map()
   const days = (ms: number) => `${Math.round(ms / 86_400_000)}d`
   return Object.fromEntries(
     DURATIONS.map(([k, c]) => [k, days(retentionFor(deps.config, overrides, ws.id, c))]),

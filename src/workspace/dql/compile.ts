@@ -1,9 +1,10 @@
 /**
- * DQL to an executable plan: the engine-neutral plan (planner.ts) rendered by the DuckDB
- * dialect (duckdb/render.ts). The result keeps both: the query plan for what the answer means
+ * DQL to an executable plan: the engine-neutral plan (planner.ts) rendered by the engine's
+ * dialect (DuckDB: duckdb/render.ts). The result keeps both: the query plan for what the answer means
  * (its series, columns, paging), the SQL for the engine.
  */
-import type { DuckDBValue } from '@duckdb/node-api'
+import { FerryError } from '../../errors.js'
+import type { QueryParam, StorageEngine } from '../store/engine.js'
 import { renderDuckDb } from './duckdb/render.js'
 import type { QueryPlan } from './plan.js'
 import { planQuery, type PlanInput } from './planner.js'
@@ -13,7 +14,7 @@ export { DEFAULT_RAW_LIMIT, DEFAULT_SLIMIT } from './planner.js'
 
 export interface Plan {
   sql: string
-  params: DuckDBValue[]
+  params: QueryParam[]
   by: string[]
   columns: string[]
   range: Range
@@ -24,9 +25,19 @@ export interface Plan {
 
 export type CompileInput = PlanInput
 
-export function compile(input: CompileInput): Plan {
+/** Each dialect's renderer of a plan to one SQL statement and its parameters. */
+const RENDERERS: Partial<
+  Record<StorageEngine['dialect'], (q: QueryPlan) => { sql: string; params: QueryParam[] }>
+> = {
+  // DuckDB's renderer types its parameters as DuckDB values; it only ever adds scalars.
+  duckdb: (q) => renderDuckDb(q) as { sql: string; params: QueryParam[] },
+}
+
+export function compile(dialect: StorageEngine['dialect'], input: CompileInput): Plan {
+  const render = RENDERERS[dialect]
+  if (!render) throw new FerryError('queryInvalid', `DQL has no renderer for the ${dialect} engine`)
   const query = planQuery(input)
-  const { sql, params } = renderDuckDb(query)
+  const { sql, params } = render(query)
   return {
     sql,
     params,

@@ -1,12 +1,10 @@
 /**
- * Answers a `/v1/query/raw` body: each query is parsed, compiled and run on its own
- * connection; rows come back grouped into series
+ * Answers a `/v1/query/raw` body: each query is parsed, compiled for the engine's dialect and
+ * run through the StorageEngine (never a database directly); rows come back grouped into series
  * `{name, tags?, columns: ["time", ...], values: [[ms, ...], ...]}`.
  */
 import { FerryError } from '../../errors.js'
-import type { Catalog } from '../store/catalog.js'
-import type { Db, Row } from '../store/db.js'
-import { tableName } from '../store/names.js'
+import type { Row, StorageEngine } from '../store/engine.js'
 import { compile, type Plan } from './compile.js'
 import { parseQueryOptions, type QueryOptions } from './options.js'
 import type { Query } from './ast.js'
@@ -14,6 +12,10 @@ import { parseQuery } from './parser.js'
 import { plain } from '../store/values.js'
 import { nextCursor } from './search-after.js'
 import { highlightRows } from './highlight.js'
+import { runPost } from './post.js'
+import { resolveSources } from './sources.js'
+import { isShow, runShow } from './show.js'
+import { applyOuter, isOuter, parseOuter } from './outer.js'
 
 export interface Series {
   name: string
@@ -33,8 +35,7 @@ export interface QueryResult {
 }
 
 export interface QueryContext {
-  db: Db
-  catalog: Catalog
+  engine: Pick<StorageEngine, 'catalog' | 'dialect' | 'query'>
   workspaceId: string
   maxRows: number
   timeoutMs: number
@@ -62,9 +63,6 @@ function toSeries(name: string, plan: Plan, rows: Row[]): Series[] {
   return series
 }
 
-/** DuckDB reports type and binding problems of a query as these; they are the query's fault. */
-const USER_ERRORS = /^(Binder|Conversion|Invalid Input|Out of Range|Parser) Error/
-
 export interface Planned {
   opts: QueryOptions
   query: Query
@@ -83,18 +81,18 @@ export function planQuery(ctx: QueryContext, raw: unknown, index: number): Plann
     if (e instanceof FerryError) throw new FerryError(e.code, `queries[${index}]: ${e.message}`)
     throw e
   }
-  const table = tableName(query.category, query.source)
-  const known = ctx.catalog.table(ctx.workspaceId, table)
-  const plan = compile({
+  const src = resolveSources(ctx.engine.catalog, ctx.workspaceId, query)
+  const plan = compile(ctx.engine.dialect, {
     workspaceId: ctx.workspaceId,
-    table,
-    info: known ?? { phys: table, columns: [], byName: new Map(), parts: null },
+    table: src.table,
+    info: src.info,
+    union: src.union,
     query,
     opts,
     nowMs: (ctx.now ?? Date.now)(),
     maxRows: ctx.maxRows,
   })
-  return { opts, query, plan, exists: known !== undefined }
+  return { opts, query, plan, exists: src.exists }
 }
 
 async function runOne(
@@ -104,27 +102,50 @@ async function runOne(
   explain: boolean,
 ): Promise<QueryResult> {
   const started = performance.now()
+  const special = await showOrOuter(ctx, raw, index)
+  if (special) return { series: special, cost: `${(performance.now() - started).toFixed(2)}ms` }
   const { opts, query, plan, exists } = planQuery(ctx, raw, index)
   let rows: Row[] = []
   if (exists) {
     try {
-      rows = (await ctx.db.query(plan.sql, plan.params, ctx.timeoutMs)).rows
+      rows = (await ctx.engine.query(plan.sql, plan.params, ctx.timeoutMs)).rows
     } catch (e) {
-      const msg = (e as Error).message
-      if (USER_ERRORS.test(msg)) throw new FerryError('queryInvalid', `queries[${index}]: ${msg}`)
+      if (e instanceof FerryError && e.code === 'queryInvalid')
+        throw new FerryError('queryInvalid', `queries[${index}]: ${e.message}`)
       throw e
     }
   }
   const truncated = rows.length > ctx.maxRows
-  const series = toSeries(query.source, plan, truncated ? rows.slice(0, ctx.maxRows) : rows)
+  const answered = toSeries(query.source, plan, truncated ? rows.slice(0, ctx.maxRows) : rows)
+  const series = runPost(plan.query, answered)
   const rules = plan.query.highlight
   if (rules.length) for (const s of series) s.highlight = highlightRows(rules, s.values)
   const result: QueryResult = { series, cost: `${(performance.now() - started).toFixed(2)}ms` }
   if (truncated) result.truncated = true
   if (explain) result.raw_query = plan.sql
-  if (opts.searchAfter) result.search_after = pageCursor(plan, series, rows)
+  if (opts.searchAfter) result.search_after = pageCursor(plan, answered, rows)
 
   return result
+}
+
+/** `show_*()` answers and outer functions (`difference(dql='..').cumsum()`), or null. */
+async function showOrOuter(ctx: QueryContext, raw: unknown, index: number) {
+  const text = parseQueryOptions(raw, index).query
+  const sub = async (query: string) =>
+    (await runOne(ctx, { ...(raw as object), query }, index, false)).series
+  try {
+    if (isOuter(text) && !isShow(text)) {
+      const { dql, steps } = parseOuter(text)
+      return applyOuter(await sub(dql), steps)
+    }
+    if (!isShow(text)) return null
+    const distinct = async (q: string) => (await sub(q)).flatMap((s) => s.values.map((v) => v[1]))
+    return await runShow(ctx.engine.catalog, ctx.workspaceId, text, distinct)
+  } catch (e) {
+    if (e instanceof FerryError && !e.message.startsWith('queries['))
+      throw new FerryError(e.code, `queries[${index}]: ${e.message}`)
+    throw e
+  }
 }
 
 /** The search_after list to send back for the next page (search-after.ts). */

@@ -37,6 +37,11 @@ const PUNCT = [
   '>',
   '*',
   ';',
+  '+',
+  '-',
+  '/',
+  '%',
+  '.',
 ]
 
 const UNIT_MS: Record<string, number> = {

@@ -40,13 +40,14 @@ export function timeExpr(c: Cursor): TimeExpr {
     if (p.length > 1) throw queryError(p[1].pos, 'expected ":" or "]" in the time range')
     return p[0] ?? null
   })
-  if (rollup) throw queryError(rollup.pos, 'rollup functions are not supported')
+  if (rollup && rollup.type !== 'ident')
+    throw queryError(rollup.pos, 'the rollup is a function name such as avg, last or rate')
   if (interval && interval.type !== 'duration')
     throw queryError(interval.pos, 'the interval must be a duration such as 1m')
   return {
     start: timePoint(start),
     end: timePoint(end),
     intervalMs: interval ? interval.value! : null,
-    rollup: null,
+    rollup: rollup ? { name: rollup.text, pos: rollup.pos } : null,
   }
 }

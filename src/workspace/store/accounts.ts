@@ -13,6 +13,7 @@ import { FerryError } from '../../errors.js'
 import { LruMap } from '../../shared/lru.js'
 import { matchesDigest, secretDigest } from '../../shared/secret.js'
 import type { Db } from './db.js'
+import type { AccountStore } from './metadata.js'
 
 export const KEY_CACHE_SIZE = 10_000
 
@@ -37,14 +38,47 @@ export interface KeyOwner {
   keyId: string
 }
 
-const hex = (bytes: number) => crypto.randomBytes(bytes).toString('hex')
-const hash = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
+export const hex = (bytes: number) => crypto.randomBytes(bytes).toString('hex')
+export const hash = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
 
-function toWorkspace(r: unknown[]): Workspace {
+/** A new workspace of that name, with its id and data token (the name checked). */
+export function newWorkspace(name: string): Workspace {
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
+    throw new FerryError('invalidParameter', 'a workspace name is 1-64 letters, digits, _ . or -')
+  return { id: `wksp_${hex(16)}`, name, token: `tkn_${hex(16)}`, createdAt: Date.now() }
+}
+
+/** A new API key of a workspace: the key itself and what is stored of it. */
+export function newApiKey(ws: Workspace, name: string): { info: ApiKeyInfo; key: string } {
+  const key = hex(20)
+  const info: ApiKeyInfo = {
+    id: `ak_${hex(8)}`,
+    workspace: ws.name,
+    name,
+    prefix: key.slice(0, 6),
+    createdAt: Date.now(),
+    revokedAt: null,
+  }
+  return { info, key }
+}
+
+/** A listed key from its row (id, name, prefix, created_at, revoked_at). */
+export function toKeyInfo(x: unknown[], ws: Workspace): ApiKeyInfo {
+  return {
+    id: String(x[0]),
+    workspace: ws.name,
+    name: String(x[1]),
+    prefix: String(x[2]),
+    createdAt: Number(x[3]),
+    revokedAt: x[4] === null ? null : Number(x[4]),
+  }
+}
+
+export function toWorkspace(r: unknown[]): Workspace {
   return { id: String(r[0]), name: String(r[1]), token: String(r[2]), createdAt: Number(r[3]) }
 }
 
-export class Accounts {
+export class Accounts implements AccountStore {
   private tokens: { ws: Workspace; digest: Buffer }[] | null = null
   /** Bumped by every change, so a list read before the change is not cached after it. */
   private generation = 0
@@ -115,14 +149,7 @@ export class Accounts {
 
   /** Creates a workspace with its data token (names are unique). */
   async create(name: string): Promise<Workspace> {
-    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
-      throw new FerryError('invalidParameter', 'a workspace name is 1-64 letters, digits, _ . or -')
-    const ws: Workspace = {
-      id: `wksp_${hex(16)}`,
-      name,
-      token: `tkn_${hex(16)}`,
-      createdAt: Date.now(),
-    }
+    const ws = newWorkspace(name)
     try {
       await this.db.execute('INSERT INTO meta.workspaces VALUES ($1, $2, $3, $4)', [
         ws.id,
@@ -152,15 +179,7 @@ export class Accounts {
   /** Returns the key itself: the only time it is ever shown. */
   async createKey(workspace: string, name: string): Promise<{ info: ApiKeyInfo; key: string }> {
     const ws = await this.byName(workspace)
-    const key = hex(20)
-    const info: ApiKeyInfo = {
-      id: `ak_${hex(8)}`,
-      workspace: ws.name,
-      name,
-      prefix: key.slice(0, 6),
-      createdAt: Date.now(),
-      revokedAt: null,
-    }
+    const { info, key } = newApiKey(ws, name)
     await this.db.execute('INSERT INTO meta.api_keys VALUES ($1, $2, $3, $4, $5, $6, NULL)', [
       info.id,
       ws.id,
@@ -179,14 +198,7 @@ export class Accounts {
       'SELECT id, name, prefix, created_at, revoked_at FROM meta.api_keys WHERE workspace_id = $1 ORDER BY created_at',
       [ws.id],
     )
-    return r.rows.map((x) => ({
-      id: String(x[0]),
-      workspace: ws.name,
-      name: String(x[1]),
-      prefix: String(x[2]),
-      createdAt: Number(x[3]),
-      revokedAt: x[4] === null ? null : Number(x[4]),
-    }))
+    return r.rows.map((x) => toKeyInfo(x, ws))
   }
 
   async revokeKey(id: string): Promise<void> {

@@ -50,3 +50,12 @@ export function damageMessage(e: unknown): string | null {
   }
   return null
 }
+
+/**
+ * Whether DuckDB's `message` says another process holds the file's lock ("Could not set lock
+ * on file"). A word match: damage reports name a "block", which a bare /lock/ took for a lock
+ * (checksum damage was reported as `databaseLocked`).
+ */
+export function isLockMessage(message: string): boolean {
+  return damageMessage(new Error(message)) === null && /\block\b/i.test(message)
+}

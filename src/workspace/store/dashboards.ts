@@ -11,6 +11,7 @@ import crypto from 'node:crypto'
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
 import type { Db } from './db.js'
+import type { DashboardStore } from './metadata.js'
 
 export interface DashboardAttrs {
   identifier: string
@@ -63,7 +64,7 @@ const COLUMNS =
 
 const json = <T>(v: unknown) => JSON.parse(String(v)) as T
 
-function toDashboard(r: unknown[]): Dashboard {
+export function toDashboard(r: unknown[]): Dashboard {
   const attrs = r[8] === null ? {} : json<Partial<DashboardAttrs>>(r[8])
   return {
     uuid: String(r[0]),
@@ -83,7 +84,7 @@ function toDashboard(r: unknown[]): Dashboard {
   }
 }
 
-function attrsOf(d: Partial<DashboardAttrs>): string {
+export function attrsOf(d: Partial<DashboardAttrs>): string {
   return JSON.stringify(Object.fromEntries(ATTR_KEYS.map((k) => [k, d[k] ?? DEFAULT_ATTRS[k]])))
 }
 
@@ -102,7 +103,7 @@ async function assertNameFree(con: DuckDBConnection, ws: string, name: string, s
     throw new FerryError('duplicateName', `a dashboard named ${JSON.stringify(name)} exists`)
 }
 
-export class Dashboards {
+export class Dashboards implements DashboardStore {
   constructor(private readonly db: Db) {}
 
   /** Newest change first (the documented order), then by id so pages never overlap. */

@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
-import { damageMessage } from './damage.js'
+import { damagedError, damageMessage, isLockMessage } from './damage.js'
 import { META_DDL } from './meta-ddl.js'
 import { dropPackagesKey } from './packages.js'
 
@@ -44,7 +44,8 @@ export class Db {
     fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 })
     const file = path.join(opts.dir, DB_FILE)
     const config: Record<string, string> = {
-      memory_limit: `${Math.floor(opts.memoryLimit / 1024 / 1024)}MB`,
+      // MiB as configured: DuckDB reads `MB` as 10^6 bytes.
+      memory_limit: `${Math.floor(opts.memoryLimit / 1024 / 1024)}MiB`,
       temp_directory: path.join(opts.dir, 'tmp'),
     }
     if (opts.threads > 0) config.threads = String(opts.threads)
@@ -53,7 +54,9 @@ export class Db {
       instance = await DuckDBInstance.create(file, config)
     } catch (e) {
       const msg = (e as Error).message
-      if (/lock/i.test(msg)) throw new FerryError('databaseLocked', `${file}: ${msg}`)
+      const damage = damageMessage(e)
+      if (damage) throw damagedError(damage, e)
+      if (isLockMessage(msg)) throw new FerryError('databaseLocked', `${file}: ${msg}`)
       throw new FerryError('storageFailed', `cannot open ${file}: ${msg}`, { cause: e })
     }
     const writer = await instance.connect()

@@ -8,14 +8,19 @@
  * - Names are case-sensitive: `Host` and `host` are two columns, `CPU` and `cpu` two tables.
  * - `catalog` describes every table of a workspace (columns, tag or field, type), and
  *   `tableRef` names a table in the engine's SQL dialect, for the queries DQL plans.
+ * - `query` throws `queryInvalid` for a statement the engine refuses as malformed or mistyped
+ *   (the query's fault), any other FerryError for the engine's own failures.
+ * - `objects` lists the newest state of each object of an object table (objects.ts).
  * - `retain` deletes rows older than their category's retention (the workspace's own for that
  *   category when one is set in `meta.retention_overrides`, else the global key) and says how
  *   many.
  */
 import type { Rows } from './db.js'
+export type { Row, Rows } from './db.js'
 import type { TableInfo } from './catalog.js'
 import type { RetentionConfig, SweepResult } from './retention.js'
 import type { WriteRequest, WriteResult } from './write-request.js'
+import type { ObjectPage, ObjectQuery } from './objects.js'
 
 export type QueryParam = string | number | bigint | boolean | null
 
@@ -26,7 +31,7 @@ export interface TableCatalog {
 
 export interface StorageEngine {
   /** The SQL dialect queries must be planned for. */
-  readonly dialect: 'duckdb'
+  readonly dialect: 'duckdb' | 'clickhouse'
   readonly catalog: TableCatalog
   /** One decoded body of one workspace, stored durably (group-committed with others). */
   ingest(req: WriteRequest): Promise<WriteResult>
@@ -34,6 +39,8 @@ export interface StorageEngine {
   tableRef(workspaceId: string, table: string): string | undefined
   /** A planned query in the engine's dialect, interrupted after `timeoutMs`. */
   query(sql: string, params?: QueryParam[], timeoutMs?: number): Promise<Rows>
+  /** The newest state of each object of an object table, filtered and paged. */
+  objects(q: ObjectQuery): Promise<ObjectPage>
   retain(cfg: RetentionConfig, nowMs?: number): Promise<SweepResult[]>
   /** Lets queued writes commit, then closes. */
   close(): Promise<void>

@@ -3,8 +3,9 @@
  * per workspace, for one application or for all (app_id ''); an application's own value wins.
  */
 import type { Db } from './db.js'
+import type { EnvVariableStore } from './metadata.js'
 
-export class EnvVariables {
+export class EnvVariables implements EnvVariableStore {
   constructor(private readonly db: Db) {}
 
   async forApp(workspaceId: string, appId: string): Promise<Record<string, string>> {

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import { FerryError } from '../../errors.js'
 import type { Db } from './db.js'
+import type { LabelStore } from './metadata.js'
 
 export interface LabelRequest {
   object_class: string
@@ -44,13 +45,13 @@ export function parseLabelRequest(body: unknown, withLabels: boolean): LabelRequ
   return req
 }
 
-function labelId(ws: string, r: LabelRequest): string {
+export function labelId(ws: string, r: LabelRequest): string {
   const h = crypto.createHash('sha256')
   for (const part of [ws, r.object_class, r.object_name, r.key, r.value]) h.update(`${part}\0`)
   return `lbl_${h.digest('hex').slice(0, 32)}`
 }
 
-export class Labels {
+export class Labels implements LabelStore {
   constructor(private readonly db: Db) {}
 
   async set(ws: string, r: LabelRequest): Promise<string> {

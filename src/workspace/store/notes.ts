@@ -7,6 +7,7 @@
 import crypto from 'node:crypto'
 import { FerryError } from '../../errors.js'
 import type { Db } from './db.js'
+import type { NoteStore } from './metadata.js'
 
 export interface Note {
   uuid: string
@@ -31,7 +32,7 @@ export interface NoteInput {
 const COLUMNS =
   'id, num, workspace_id, name, charts, extend, created_at, updated_at, creator, updator'
 
-function toNote(r: unknown[]): Note {
+export function toNote(r: unknown[]): Note {
   return {
     uuid: String(r[0]),
     num: Number(r[1]),
@@ -46,7 +47,7 @@ function toNote(r: unknown[]): Note {
   }
 }
 
-export class Notes {
+export class Notes implements NoteStore {
   constructor(private readonly db: Db) {}
 
   /** Newest change first; the documented list has no paging. */

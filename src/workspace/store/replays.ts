@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import { DuckDBBlobValue } from '@duckdb/node-api'
 import type { Db } from './db.js'
+import type { ReplayStore } from './metadata.js'
 
 export interface ReplayInput {
   fields: Record<string, string>
@@ -24,9 +25,9 @@ export interface ReplayInfo {
   fields: Record<string, string>
 }
 
-const num = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : 0)
+export const num = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : 0)
 
-export class Replays {
+export class Replays implements ReplayStore {
   constructor(
     private readonly db: Db,
     private readonly maxBytes: number,
@@ -69,16 +70,21 @@ export class Replays {
        LIMIT ${limit} OFFSET ${offset}`,
       [workspaceId],
     )
-    return r.rows.map((row) => ({
-      id: String(row[0]),
-      app_id: String(row[1]),
-      session_id: String(row[2]),
-      view_id: String(row[3]),
-      start: Number(row[4]),
-      end: Number(row[5]),
-      received_at: Number(row[6]),
-      size: Number(row[7]),
-      fields: JSON.parse(String(row[8])) as Record<string, string>,
-    }))
+    return r.rows.map(replayRow)
+  }
+}
+
+/** A listed replay from its row (id, app, session, view, start, end, received, size, fields). */
+export function replayRow(row: unknown[]): ReplayInfo {
+  return {
+    id: String(row[0]),
+    app_id: String(row[1]),
+    session_id: String(row[2]),
+    view_id: String(row[3]),
+    start: Number(row[4]),
+    end: Number(row[5]),
+    received_at: Number(row[6]),
+    size: Number(row[7]),
+    fields: JSON.parse(String(row[8])) as Record<string, string>,
   }
 }

@@ -6,6 +6,7 @@
  */
 import { isCategory, type Category } from '../../shared/category.js'
 import type { Db } from './db.js'
+import type { RetentionOverrideStore } from './metadata.js'
 
 export interface RetentionOverride {
   workspaceId: string
@@ -16,7 +17,7 @@ export interface RetentionOverride {
 /** Overrides by workspace id, then category: what one sweep reads once. */
 export type OverrideMap = Map<string, Map<Category, number>>
 
-export class RetentionOverrides {
+export class RetentionOverrides implements RetentionOverrideStore {
   constructor(private readonly db: Db) {}
 
   /** Sets (or replaces) the retention of `category` in the workspace. */
@@ -57,12 +58,17 @@ export class RetentionOverrides {
   }
 
   async map(): Promise<OverrideMap> {
-    const out: OverrideMap = new Map()
-    for (const o of await this.list()) {
-      let m = out.get(o.workspaceId)
-      if (!m) out.set(o.workspaceId, (m = new Map()))
-      m.set(o.category, o.keepMs)
-    }
-    return out
+    return overrideMap(await this.list())
   }
+}
+
+/** Overrides grouped by workspace id, then category. */
+export function overrideMap(list: RetentionOverride[]): OverrideMap {
+  const out: OverrideMap = new Map()
+  for (const o of list) {
+    let m = out.get(o.workspaceId)
+    if (!m) out.set(o.workspaceId, (m = new Map()))
+    m.set(o.category, o.keepMs)
+  }
+  return out
 }

@@ -45,7 +45,7 @@ export function retentionFor(
 }
 
 /** The category of a table named `<short>::<measurement>`. */
-function categoryOf(table: string): Category | null {
+export function categoryOf(table: string): Category | null {
   const short = table.slice(0, table.indexOf('::'))
   const c = NAMESPACES[short]
   return c && isCategory(c) ? c : null

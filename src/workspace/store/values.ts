@@ -1,5 +1,10 @@
-/** DuckDB values as JSON-ready values: BIGINT as a number, other objects as their text. */
+/**
+ * DuckDB values as JSON-ready values: BIGINT as a number, lists (a list aggregate) as arrays,
+ * other objects as their text.
+ */
 export function plain(v: unknown): unknown {
   if (typeof v === 'bigint') return Number(v)
-  return v === null || typeof v !== 'object' ? v : String(v)
+  if (v === null || typeof v !== 'object') return v
+  const items = (v as { items?: unknown }).items
+  return Array.isArray(items) ? items.map(plain) : String(v)
 }

@@ -19,7 +19,9 @@ export const SECURITY_HEADERS: Record<string, string> = {
     "form-action 'self'",
   ].join('; '),
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  // Not `no-referrer`: under it a browser sends `Origin: null` on the UI's own form posts,
+  // and changes are accepted by their origin (origin.ts). Other sites still get no referrer.
+  'Referrer-Policy': 'same-origin',
   'Cache-Control': 'no-store',
 }
 

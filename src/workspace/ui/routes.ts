@@ -4,8 +4,10 @@
  * `/ui/api/...`, which forwards the page's data calls to the Open API and DQL routes with the
  * session's key or token added on the server. Without a live session whose key is still valid,
  * pages redirect to the login form and data calls are 403 `InvalidApiKey`: only the form and
- * the style sheet and the icon are public. Cross-site requests never carry the cookie (SameSite), and a
- * change (POST, DELETE) that says it comes from another site is refused as well.
+ * the style sheet and the icon are public. Cross-site requests never carry the cookie
+ * (SameSite), and a change (POST, DELETE) must come from the UI's own origin, data changes as
+ * JSON (origin.ts). Wrong keys at the form are limited per client address
+ * (`../api/key-throttle.ts`).
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -14,7 +16,9 @@ import { readBody } from '../../http/body.js'
 import type { WorkspaceDeps, WorkspaceEnv } from '../api/deps.js'
 import type { ColumnSpec } from '../store/catalog.js'
 import { jsonBody, ok } from '../api/envelope.js'
+import { clientAddress } from '../api/key-throttle.js'
 import { asset } from './assets.js'
+import { checkChange } from './origin.js'
 import { appPage, loginPage, SECURITY_HEADERS } from './pages.js'
 import { Sessions } from './sessions.js'
 
@@ -26,18 +30,22 @@ const PUBLIC = new Set(['/ui/login', '/ui/style.css', '/ui/favicon.svg'])
 
 type Ctx = Context<WorkspaceEnv>
 
-function html(c: Ctx, text: string, status: 200 | 403 = 200): Response {
+function html(c: Ctx, text: string, status: 200 | 403 | 429 = 200): Response {
   return c.html(text, status, SECURITY_HEADERS)
 }
 
 async function login(c: Ctx, deps: WorkspaceDeps, sessions: Sessions): Promise<Response> {
   const body = await readBody(c.env?.incoming, c.req.raw, LOGIN_BODY_LIMIT)
   const key = new URLSearchParams(Buffer.from(body).toString('utf8')).get('key')?.trim() ?? ''
+  const client = clientAddress(c)
+  const throttled = throttledLogin(c, deps, client)
+  if (throttled) return throttled
   const ws = key ? await deps.accounts.byApiKey(key) : null
   if (!ws) {
     deps.events.rejected('/ui/login', new FerryError('invalidApiKey', 'the API key is not valid'))
     return html(c, loginPage('That API key is not valid.'), 403)
   }
+  deps.keys.forgive(client)
   setCookie(c, SESSION_COOKIE, sessions.create(key), {
     path: '/ui',
     httpOnly: true,
@@ -48,6 +56,23 @@ async function login(c: Ctx, deps: WorkspaceDeps, sessions: Sessions): Promise<R
   return c.redirect('/ui/', 303)
 }
 
+/**
+ * Admits the attempt, or answers the form again with 429 and `Retry-After` while this address
+ * is over its wrong keys.
+ */
+function throttledLogin(c: Ctx, deps: WorkspaceDeps, client: string): Response | null {
+  const seconds = deps.keys.retryAfter(client)
+  if (seconds === 0) {
+    deps.keys.admit(client)
+    return null
+  }
+  const text = `Too many wrong keys from this address: try again in ${seconds} s.`
+  deps.events.rejected('/ui/login', new FerryError('tooManyKeyAttempts', text))
+  const page = html(c, loginPage(text), 429)
+  page.headers.set('Retry-After', String(seconds))
+  return page
+}
+
 /** Forwards a data call to a route of this app, its JSON body read here within the limit. */
 async function forward(c: Ctx, app: Hono<WorkspaceEnv>, deps: WorkspaceDeps, target: string) {
   const init: RequestInit = { method: c.req.method, headers: { 'DF-API-KEY': c.get('apiKey') } }
@@ -55,14 +80,14 @@ async function forward(c: Ctx, app: Hono<WorkspaceEnv>, deps: WorkspaceDeps, tar
     init.body = JSON.stringify(await jsonBody(c, deps.config.max_body_size))
     init.headers = { ...init.headers, 'Content-Type': 'application/json' }
   }
-  return app.fetch(new Request(new URL(target, c.req.url), init), {})
+  // The client's address goes along: the Open API counts wrong keys by it.
+  return app.fetch(new Request(new URL(target, c.req.url), init), { client: clientAddress(c) })
 }
 
 /** Lets through the public files and requests with a live session of a still valid key. */
 function guard(deps: WorkspaceDeps, sessions: Sessions): MiddlewareHandler<WorkspaceEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.header('sec-fetch-site') === 'cross-site')
-      throw new FerryError('invalidApiKey', 'cross-site requests are refused')
+    checkChange(c)
     if (PUBLIC.has(c.req.path)) return next()
     const key = sessions.key(getCookie(c, SESSION_COOKIE))
     const ws = key ? await deps.accounts.byApiKey(key) : null
@@ -103,9 +128,11 @@ export function uiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
   app.on(['POST', 'DELETE'], '/ui/api/labels', (c) =>
     forward(c, app, deps, `/v1/object/labels?token=${c.get('workspace').token}`),
   )
-  app.get('/ui/api/sources', (c) => ok(c, sources(deps.catalog.tableNames(c.get('workspace').id))))
+  app.get('/ui/api/sources', (c) =>
+    ok(c, sources(deps.engine.catalog.tableNames(c.get('workspace').id))),
+  )
   app.get('/ui/api/columns', (c) => {
-    const info = deps.catalog.table(c.get('workspace').id, c.req.query('source') ?? '')
+    const info = deps.engine.catalog.table(c.get('workspace').id, c.req.query('source') ?? '')
     if (!info) throw new FerryError('objectNotFound', `no source ${c.req.query('source') ?? ''}`)
     return ok(c, columns(info.columns))
   })

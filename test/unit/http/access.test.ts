@@ -6,7 +6,8 @@ import { InlineDecoder } from '../../../src/ingest/inline.js'
 import { RateLimiter } from '../../../src/sources/http/access/rate-limit.js'
 import { testApp } from '../../helpers/app.js'
 
-const PUBLIC = new Set(['/v1/ping', '/v1/ntp', '/v1/write/:category'])
+const OTLP = ['traces', 'metrics', 'logs'].flatMap((s) => [`/v1/${s}`, `/otel/v1/${s}`])
+const PUBLIC = new Set(['/v1/ping', '/v1/ntp', '/v1/write/:category', ...OTLP])
 const REMOTE: Record<string, string>[] = [
   { 'X-Forwarded-For': '203.0.113.7' },
   { 'X-Real-IP': '203.0.113.8' },
@@ -42,6 +43,11 @@ test('public routes answer remote clients; public_apis opens more', async () => 
     assert.equal((await app.request('/v1/ntp', { headers })).status, 200)
     const w = await app.request('/v1/write/logging', { method: 'POST', body: 'm f=1i', headers })
     assert.equal(w.status, 200)
+    for (const path of OTLP) {
+      const json = { ...headers, 'Content-Type': 'application/json' }
+      const o = await app.request(path, { method: 'POST', body: '{}', headers: json })
+      assert.equal(o.status, 200, path)
+    }
   }
   const open = testApp({ env: { ENV_HTTP_PUBLIC_APIS: 'metrics, /v1/global/*' } }).app
   const h = REMOTE[0]

@@ -53,6 +53,37 @@ test('a worker dying over its heap limit: 503 for its request, other writes go o
   }
 })
 
+test('a worker past recycle_heap is replaced after its task, and no request fails for it', async () => {
+  const recycled: number[] = []
+  const deaths: string[] = []
+  const pool = new DecodePool({
+    workers: 2,
+    maxQueue: 64,
+    // Every worker is past one byte after any task: each is replaced after every task.
+    recycleHeapBytes: 1,
+    onWorkerRecycled: (bytes) => recycled.push(bytes),
+    onWorkerDied: (e) => deaths.push(e.message),
+  })
+  await pool.start()
+  try {
+    const general = () => plainTask(Buffer.from('m f=1e0'), 'metric')
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => pool.decode(i % 2 ? small() : general())),
+    )
+    assert.deepEqual(
+      results.map((r) => r.points),
+      Array(40).fill(1),
+    )
+    assert.equal('workerHeap' in results[0], false, 'the heap report stays inside the pool')
+    assert.deepEqual(deaths, [])
+    assert.ok(recycled.length >= 2, `${recycled.length} recycled`)
+    assert.ok(recycled.every((b) => b > 1_000_000))
+    assert.equal(pool.threads, 2)
+  } finally {
+    await pool.shutdown()
+  }
+})
+
 test('lanes: small tasks overtake queued large ones; large never hold the last slot', async () => {
   const lanes = new Lanes(2, 10)
   const order: string[] = []

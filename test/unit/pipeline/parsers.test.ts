@@ -8,6 +8,7 @@ import { BUILTIN_PATTERNS } from '../../../src/pipeline/grok/patterns.js'
 import { compilePpl } from '../../../src/pipeline/ppl/compile.js'
 import { PlSyntaxError } from '../../../src/pipeline/ppl/lexer.js'
 import { parseTime } from '../../../src/pipeline/time/parse.js'
+import { pplError } from '../../helpers/pipeline.js'
 
 const lookup = (n: string) => BUILTIN_PATTERNS[n]
 const PPLISH = fc.stringMatching(/^[a-z_(), "'=\n#[\]{}:.0-9!<>+-]{0,60}$/)
@@ -38,15 +39,7 @@ test('Platypus: compile output and errors, exactly', () => {
     r.js,
     'let $v_x = null;\n$v_x = get_key(key("a"));\nif ($truthy(($v_x === "1"))) {\ndrop();\n} else {\nadd_key(key("y"), key("x", $v_x));\n}',
   )
-  const at = (src: string) => {
-    try {
-      compilePpl(src)
-      return null
-    } catch (e) {
-      const s = e as PlSyntaxError
-      return [s.message, s.ln, s.col, s.pos]
-    }
-  }
+  const at = pplError
   assert.deepEqual(at('grok(_, "a")\nnope(1)'), ['unknown function nope', 2, 1, 13])
   assert.deepEqual(at('add_key(a, "x)'), ['unterminated string', 1, 12, 11])
   assert.deepEqual(at('json(_, a, trim=true)'), ['json has no parameter trim', 1, 17, 16])

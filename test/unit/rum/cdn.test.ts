@@ -163,7 +163,13 @@ test('a RUM write through the decode task: resource points leave with provider f
   const dns = fakeDns({ 'img.shop.com': 'img.shop.com.cdn.cloudflare.net' })
   const rum = createRumStage(
     {
-      resolver: { root: '/nonexistent', maxZips: 1, maxBytes: 1, recheckMs: 0 },
+      resolver: {
+        root: '/nonexistent',
+        maxZips: 1,
+        maxBytes: 1,
+        recheckMs: 0,
+        ...{ maxEntries: 1, zipBytes: 1, zipEntries: 1, waitMs: 1_000 },
+      },
       cdn: { cdnMap: '', waitMs: 200, timeoutMs: 500, concurrency: 4, cacheSize: 10, ttlMs: 1e6 },
       symbols: null,
     },

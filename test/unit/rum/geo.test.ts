@@ -10,6 +10,8 @@ import { addGeoTags, checkRum } from '../../../src/ingest/rum.js'
 import { IpDb } from '../../../src/rum/geo/ipdb.js'
 import { clientIp, GeoTagger } from '../../../src/rum/geo/tags.js'
 import { newPoint } from '../../../src/shared/point.js'
+import { plainTask } from '../../../src/ingest/protocol.js'
+import { processTask } from '../../../src/ingest/process.js'
 
 const tagger = new GeoTagger(new IpDb())
 
@@ -77,4 +79,25 @@ test('whitelists: an unknown app id is 403, an unknown measurement 400', () => {
   )
   p.tags[0].value = 'app-1'
   checkRum([p], task)
+})
+
+test('a RUM echo shows the geo tags that are stored with the points', async () => {
+  const geoTags: [string, string][] = [
+    ['ip', '8.8.8.8'],
+    ['city', 'Mountain View'],
+    ['province', 'California'],
+    ['country', 'US'],
+    ['isp', 'google'],
+  ]
+  const body = new TextEncoder().encode('view,app_id=a1 loading_time=2i 1700000000000000000')
+  const task = plainTask(body, 'rum', {
+    echo: 'lp',
+    rum: { geoTags, appIds: [], measurements: [] },
+  })
+  const r = await processTask(task)
+  assert.ok(r.ok)
+  assert.equal(
+    r.echo,
+    'view,app_id=a1,city=Mountain\\ View,country=US,ip=8.8.8.8,isp=google,province=California loading_time=2i 1700000000000000000',
+  )
 })

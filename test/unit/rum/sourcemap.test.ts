@@ -30,7 +30,15 @@ putZip('web', 'preact-none-none.zip', {
   'dist/preact.min.js.map': fixture('preact.min.js.map'),
   '../evil.js.map': fixture('mitt.umd.js.map'),
 })
-const resolver = new SourceMapResolver({ root, maxZips: 4, maxBytes: 1 << 24, recheckMs: 0 })
+/** Budgets far above these fixtures: the bounded cases are in zip-bomb.test.ts. */
+const BUDGETS = { maxEntries: 100_000, zipBytes: 1 << 24, zipEntries: 1_000, waitMs: 10_000 }
+const resolver = new SourceMapResolver({
+  root,
+  maxZips: 4,
+  maxBytes: 1 << 24,
+  recheckMs: 0,
+  ...BUDGETS,
+})
 after(() => resolver.close())
 const input = (appId: string, env: string, version: string, stack: string) => ({
   stack,
@@ -91,7 +99,7 @@ test('negative frames stay unchanged', async () => {
   )
   assert.deepEqual(none, {
     status: 'no-zip',
-    reason: `source map file [${path.join(root, 'web', 'nobody-production-1.0.0.zip')}] not exists`,
+    reason: 'source map file [web/nobody-production-1.0.0.zip] not exists',
     mapped: null,
   })
   assert.equal((await resolver.resolve(input('', '', '', 'x'))).status, 'lack-field')
@@ -120,7 +128,13 @@ test('zip names: none for empty parts, separators replaced, escapes refused', ()
 })
 
 test('the cache holds at most its zips', async () => {
-  const small = new SourceMapResolver({ root, maxZips: 1, maxBytes: 1 << 24, recheckMs: 60_000 })
+  const small = new SourceMapResolver({
+    root,
+    maxZips: 1,
+    maxBytes: 1 << 24,
+    recheckMs: 60_000,
+    ...BUDGETS,
+  })
   await small.resolve(input('appid_test123', 'test', '1.0.0', 'x @ http://a/sdk/mitt.umd.js:1:420'))
   await small.resolve(input('preact', '', '', 'x @ http://a/dist/preact.min.js:1:7335'))
   assert.equal(small.cache.size, 1)

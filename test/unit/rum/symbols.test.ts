@@ -59,6 +59,7 @@ const tools: SymbolTools = {
   atosBinPath: path.join(root, 'tools', 'atosl'),
   timeoutMs: 5_000,
   concurrency: 2,
+  zip: { maxBytes: 1 << 24, maxEntries: 1_000 },
 }
 
 putZip('android', 'r8-prod-1.0.zip', {
@@ -75,6 +76,7 @@ const resolver = (t: SymbolTools | null) =>
     maxZips: 2,
     maxBytes: 1 << 20,
     recheckMs: 0,
+    ...{ maxEntries: 100_000, zipBytes: 1 << 24, zipEntries: 1_000, waitMs: 10_000 },
     native: t ? nativeResolver(t) : undefined,
   })
 const input = (appId: string, sdk: string, stack: string, errorType = '') => ({

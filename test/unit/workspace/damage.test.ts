@@ -12,7 +12,7 @@ import { Registry } from 'prom-client'
 import { FerryError } from '../../../src/errors.js'
 import { createLogger } from '../../../src/telemetry/logger.js'
 import { DAMAGE_LOG_EVERY_MS, WorkspaceEvents } from '../../../src/workspace/events.js'
-import { damageMessage } from '../../../src/workspace/store/damage.js'
+import { damageMessage, isLockMessage } from '../../../src/workspace/store/damage.js'
 import { Db } from '../../../src/workspace/store/db.js'
 import { captureLog } from '../../helpers/log-capture.js'
 
@@ -31,6 +31,14 @@ test("DuckDB's damage texts are recognised, with their first line", () => {
     cause: new Error(CHECKSUM),
   })
   assert.equal(damageMessage(wrapped), CHECKSUM)
+})
+
+test("checksum damage names a block, and is no lock: only DuckDB's lock text is", () => {
+  assert.equal(isLockMessage(CHECKSUM), false)
+  assert.equal(isLockMessage(TRUNCATED), false)
+  const locked =
+    'IO Error: Could not set lock on file "/d/ferry.duckdb": Conflicting lock is held in /usr/bin/node (PID 42)'
+  assert.equal(isLockMessage(locked), true)
 })
 
 test('errors of a statement or of the moment are not damage', () => {

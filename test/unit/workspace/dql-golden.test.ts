@@ -5,10 +5,9 @@
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import { planQuery, runQueries } from '../../../src/workspace/dql/execute.js'
-import { startWorkspace, writeLp, type TestWorkspace } from '../../helpers/workspace.js'
-import { logLines, metricLines, NOW, objectLines } from './dataset.js'
+import { datasetContext } from './dql-fixture.js'
 
 interface Case {
   query: string
@@ -21,35 +20,13 @@ interface Case {
 const FILE = new URL('../../golden/dql.json', import.meta.url)
 const cases = JSON.parse(fs.readFileSync(FILE, 'utf8')) as Case[]
 const update = process.env.UPDATE_GOLDEN === '1'
-let w: TestWorkspace
-
-before(async () => {
-  w = await startWorkspace()
-  for (const [cat, body] of [
-    ['metric', metricLines()],
-    ['logging', logLines()],
-    ['object', objectLines()],
-  ]) {
-    const res = await writeLp(w, cat, body)
-    assert.equal(res.status, 200, await res.text())
-  }
-})
-after(() => w.stop())
+const { context } = datasetContext()
 
 const normalise = (sql: string) => sql.replace(/"w_[0-9a-f]{32}"/g, '"w_WS"')
 
 for (const [i, c] of cases.entries()) {
   test(`dql golden ${i}: ${c.query}`, async () => {
-    const deps = w.service.deps!
-    const ws = await w.service.ensureWorkspace('test')
-    const ctx = {
-      db: deps.db,
-      catalog: deps.catalog,
-      workspaceId: ws.id,
-      maxRows: 1000,
-      timeoutMs: 10_000,
-      now: () => NOW,
-    }
+    const ctx = await context()
     const { plan } = planQuery(ctx, { query: c.query, ...c.options }, 0)
     const [r] = await runQueries(ctx, { queries: [{ query: c.query, ...c.options }] })
     const got = {

@@ -12,8 +12,8 @@ test('parses the reference examples', () => {
   assert.equal(q.category, 'metric')
   assert.equal(q.source, 'cpu')
   assert.deepEqual(q.select, [
-    { kind: 'column', name: 'usage_system', alias: null },
-    { kind: 'column', name: 'usage_user', alias: null },
+    { expr: { kind: 'field', name: 'usage_system', pos: 13 }, alias: null },
+    { expr: { kind: 'field', name: 'usage_user', pos: 26 }, alias: null },
   ])
   assert.deepEqual(q.where, { op: 'cmp', column: 'usage_idle', cmp: '>', value: 0.9 })
   assert.deepEqual(q.time, {
@@ -24,7 +24,17 @@ test('parses the reference examples', () => {
   })
   assert.deepEqual(q.by, ['hostname'])
   const m = parseQuery('M::cpu:(avg(usage_total) AS a) [1h::5m] BY host')
-  assert.deepEqual(m.select, [{ kind: 'func', func: 'avg', arg: 'usage_total', alias: 'a' }])
+  assert.deepEqual(m.select, [
+    {
+      expr: {
+        kind: 'call',
+        name: 'avg',
+        args: [{ kind: 'field', name: 'usage_total', pos: 12 }],
+        pos: 8,
+      },
+      alias: 'a',
+    },
+  ])
   assert.deepEqual(m.time, {
     start: { relativeMs: 3_600_000 },
     end: null,
@@ -66,18 +76,27 @@ const errors: [string, string][] = [
   ['M:cpu', 'DQL parse error at position 1: expected "::", got ":"'],
   ['M::cpu:(avg(usage)', 'DQL parse error at position 18: expected ")", got end of query'],
   [
-    'M::cpu:(median(x))',
-    'DQL parse error at position 8: unknown function median(); use one of avg, min, max, sum, count, last, first',
-  ],
-  [
     'M::cpu {host = }',
     'DQL parse error at position 15: expected a value (a quoted string, a number, true, false or null), got "}"',
   ],
   ['M::cpu [1h:2x]', 'DQL parse error at position 11: unknown time unit "x" in 2x'],
-  ['M::cpu [::1m:rate]', 'DQL parse error at position 13: rollup functions are not supported'],
-  ['M::cpu LIMIT -1', 'DQL parse error at position 13: unexpected character "-"'],
+  [
+    'M::cpu [::1m:5]',
+    'DQL parse error at position 13: the rollup is a function name such as avg, last or rate',
+  ],
+  [
+    'M::cpu LIMIT -1',
+    'DQL parse error at position 13: expected a non-negative integer after LIMIT, got "-"',
+  ],
   ["M::cpu {host = 'x}", 'DQL parse error at position 15: unterminated string'],
-  ['M::cpu BY host HAVING x > 1', 'DQL parse error at position 15: HAVING is not supported'],
+  [
+    'M::cpu BY host HAVING x >',
+    'DQL parse error at position 25: expected a value (a quoted string, a number, true, false or null), got end of query',
+  ],
+  [
+    'M::cpu {x = fuzzy(1)}',
+    'DQL parse error at position 12: unknown filter function fuzzy(); use re, match, wildcard or exists',
+  ],
   ['M::cpu extra', 'DQL parse error at position 7: expected end of query, got "extra"'],
 ]
 

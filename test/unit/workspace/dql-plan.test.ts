@@ -42,19 +42,28 @@ test('an aggregate query by tag: source, range, filters, outputs, bucket, group,
     limit: 3,
   })
   assert.deepEqual(p, {
-    source: { workspaceId: 'wksp_00', category: 'metric', table: 'M::cpu', info, latestBy: null },
+    source: {
+      workspaceId: 'wksp_00',
+      category: 'metric',
+      table: 'M::cpu',
+      info,
+      latestBy: null,
+      union: null,
+    },
     range: { startMs: 1_000, endMs: 9_000, intervalMs: 2_000, originMs: null },
     where: { op: 'cmp', column: 'Host', cmp: '=', value: 'b' },
     conditions: { op: 'cmp', column: 'usage', cmp: '>', value: 1 },
     outputs: [{ name: 'u', kind: 'aggregate', func: 'avg', column: 'usage' }],
     aggregated: true,
     bucket: { stepMs: 2_000, originMs: null },
+    rollup: null,
     groupBy: ['host'],
     order: [{ key: { kind: 'output', index: 0 }, desc: false }],
     paging: { cursor: null, desc: false, tiebreak: false },
     limits: { limit: 3, offset: 0, slimit: 20, soffset: 0 },
     highlight: [],
     maxRows: 100,
+    post: { transforms: [], explode: null, having: null, seriesOrder: [], limits: null },
   })
 })
 
@@ -73,5 +82,54 @@ test('the DuckDB dialect renders the plan alone: physical names, parameters, ran
       `row_number() OVER (PARTITION BY "b0" ORDER BY "v0" ASC NULLS LAST) AS "__r" FROM (${inner})) ` +
       'WHERE "__s" > 0 AND "__r" > 0 AND "__s" <= 20 AND "__r" <= 3 ORDER BY "__s", "__r" LIMIT 101',
     params: ['b'],
+  })
+})
+
+test('the plan of the newer constructs: values, rollup, post steps with lifted limits', () => {
+  const p = plan(
+    'M::cpu:(derivative(avg(usage)) AS d, sum(usage) / count(usage), percentile(usage, 90)) ' +
+      '[9s:1s:2s:p99] BY host HAVING d > 0 SORDER BY percentile(usage, 90) DESC SLIMIT 2',
+  )
+  assert.deepEqual(p.outputs, [
+    { kind: 'aggregate', func: 'avg', column: 'usage', name: 'd' },
+    {
+      kind: 'arith',
+      op: '/',
+      left: { kind: 'aggregate', func: 'sum', column: 'usage' },
+      right: { kind: 'aggregate', func: 'count', column: 'usage' },
+      name: 'sum(usage) / count(usage)',
+    },
+    {
+      kind: 'aggregate',
+      func: 'percentile',
+      column: 'usage',
+      param: 90,
+      name: 'percentile(usage, 90)',
+    },
+  ])
+  assert.deepEqual(p.rollup, { func: 'percentile', param: 99, seriesKey: ['host', 'Host'] })
+  assert.deepEqual(p.limits, { limit: null, offset: 0, slimit: null, soffset: 0 })
+  assert.deepEqual(p.post, {
+    transforms: [{ output: 0, func: 'derivative' }],
+    explode: null,
+    having: { op: 'cmp', column: 'd', cmp: '>', value: 0 },
+    seriesOrder: [{ output: 2, desc: true }],
+    limits: { limit: null, offset: 0, slimit: 2, soffset: 0 },
+  })
+})
+
+test('top(): a raw plan ordered by the field then time, n rows, non-null values', () => {
+  const p = plan("M::cpu:(top(usage, 3)) {Host = 'b'}")
+  assert.deepEqual(p.outputs, [{ kind: 'column', column: 'usage', name: 'usage' }])
+  assert.equal(p.aggregated, false)
+  assert.deepEqual(p.order, [
+    { key: { kind: 'output', index: 0 }, desc: true },
+    { key: { kind: 'time' }, desc: true },
+  ])
+  assert.equal(p.limits.limit, 3)
+  assert.deepEqual(p.where, {
+    op: 'and',
+    left: { op: 'cmp', column: 'Host', cmp: '=', value: 'b' },
+    right: { op: 'cmp', column: 'usage', cmp: '!=', value: null },
   })
 })

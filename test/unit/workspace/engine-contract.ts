@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { before, test } from 'node:test'
 import { parseLines } from '../../../src/decode/lp/parse.js'
+import { FerryError } from '../../../src/errors.js'
 import type { Category } from '../../../src/shared/category.js'
 import { toColumns } from '../../../src/workspace/ingest/columns.js'
 import { fingerprintOf, fingerprintReady } from '../../../src/workspace/ingest/fingerprint.js'
@@ -140,7 +141,7 @@ export function storageContract(name: string, open: () => Promise<StorageEngine>
       })
       await e.ingest(request(lines.join('\n'), 'chunks'))
       const r = await e.query(
-        `SELECT host, dc, count(*) FROM ${e.tableRef(WS, 'M::m')} GROUP BY ALL ORDER BY ALL`,
+        `SELECT host, dc, count(*) FROM ${e.tableRef(WS, 'M::m')} GROUP BY host, dc ORDER BY host, dc`,
       )
       const rows = r.rows.map(([h, d, n]) => [h, d, Number(n)])
       assert.deepEqual(rows, [
@@ -205,6 +206,57 @@ export function storageContract(name: string, open: () => Promise<StorageEngine>
         ['b', 2],
         ['a', 3],
       ])
+    }),
+  )
+
+  test(
+    `${name}: objects: the newest state per name, filtered, searched and paged`,
+    withEngine(async (e) => {
+      const lines = [
+        `HOST,name=web-1 os="linux",cpu=1 ${now - 100n}`,
+        `HOST,name=web-1 os="linux",cpu=2 ${now}`,
+        `HOST,name=db-1 os="bsd",cpu=3 ${now - 50n}`,
+        `HOST,name=old os="linux",cpu=4 ${now - 3n * DAY_NS}`,
+      ]
+      await e.ingest(request(lines.join('\n'), null, 'object'))
+      const q = {
+        workspaceId: WS,
+        table: 'O::HOST',
+        equals: [] as [string, string][],
+        search: null,
+        sinceNs: now - DAY_NS,
+        offset: 0,
+        limit: 10,
+      }
+      const names = (p: { columns: string[]; rows: unknown[][] }, col: string) =>
+        p.rows.map((r) => r[p.columns.indexOf(col)])
+      const all = await e.objects(q)
+      assert.equal(all.total, 2)
+      assert.deepEqual(names(all, 'name'), ['db-1', 'web-1'])
+      assert.deepEqual(names(all, 'cpu'), [3, 2])
+      assert.deepEqual(names(all, 'time').map(Number), [Number(now - 50n), Number(now)])
+      const linux = await e.objects({ ...q, equals: [['os', 'linux']], sinceNs: null })
+      assert.deepEqual(names(linux, 'name'), ['old', 'web-1'])
+      const found = await e.objects({ ...q, search: { columns: ['name'], needle: 'web' } })
+      assert.deepEqual([found.total, names(found, 'name')], [1, ['web-1']])
+      const page = await e.objects({ ...q, offset: 1, limit: 1 })
+      assert.deepEqual([page.total, names(page, 'name')], [2, ['web-1']])
+      assert.deepEqual(await e.objects({ ...q, table: 'O::none' }), {
+        total: 0,
+        columns: [],
+        rows: [],
+      })
+    }),
+  )
+
+  test(
+    `${name}: a query the engine refuses as malformed is queryInvalid`,
+    withEngine(async (e) => {
+      await e.ingest(request(`m v=1 ${now}`, null))
+      await assert.rejects(
+        e.query(`SELECT no_such_column FROM ${e.tableRef(WS, 'M::m')}`),
+        (err: unknown) => err instanceof FerryError && err.code === 'queryInvalid',
+      )
     }),
   )
 }

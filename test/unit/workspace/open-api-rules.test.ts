@@ -8,7 +8,6 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { Registry } from 'prom-client'
 import { createWorkspaceApp } from '../../../src/workspace/api/app.js'
-import { RetentionOverrides } from '../../../src/workspace/store/retention-overrides.js'
 import type { TestWorkspace } from '../../helpers/workspace.js'
 import { startWorkspaceApp, type WorkspaceApp } from '../../helpers/workspace-app.js'
 
@@ -134,7 +133,7 @@ test('an unknown failure is 503 InternalError, as spec 000 names it', async () =
 
 test("workspace/get: durationSet is the workspace's own retention where it has one", async () => {
   const ws = await w.service.ensureWorkspace('test')
-  await new RetentionOverrides(w.service.deps!.db).set(ws.id, 'tracing', 3 * 86_400_000)
+  await w.service.deps!.retentionOverrides.set(ws.id, 'tracing', 3 * 86_400_000)
   const got = await call('GET', '/api/v1/workspace/get')
   const set = (got.content as { durationSet: Record<string, string> }).durationSet
   assert.deepEqual([set.tracing, set.logging, set.rp], ['3d', '7d', '30d'])

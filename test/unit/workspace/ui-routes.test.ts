@@ -13,10 +13,14 @@ let app: WorkspaceApp
 before(async () => ({ w, app } = await startWorkspaceApp()))
 after(() => w.stop())
 
+/** What the UI's own pages send with a change: its origin (app.request's is http://localhost). */
+const OWN = { Origin: 'http://localhost' }
+const JSON_TYPE = { ...OWN, 'Content-Type': 'application/json' }
+
 const form = (key: string) => ({
   method: 'POST',
   body: new URLSearchParams({ key }).toString(),
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  headers: { ...OWN, 'Content-Type': 'application/x-www-form-urlencoded' },
 })
 
 async function login(key: string): Promise<string> {
@@ -40,7 +44,9 @@ const DATA: [string, string][] = [
 ]
 
 async function assertRefused(cookie: string | null): Promise<void> {
-  const headers: Record<string, string> = cookie ? { Cookie: `ferry_ui=${cookie}` } : {}
+  const headers: Record<string, string> = cookie
+    ? { ...JSON_TYPE, Cookie: `ferry_ui=${cookie}` }
+    : JSON_TYPE
   for (const p of PAGES) {
     const res = await app.request(p, { headers })
     assert.deepEqual([p, res.status, res.headers.get('location')], [p, 303, '/ui/login'])
@@ -92,7 +98,7 @@ test('a good key gets a strict HttpOnly cookie that reaches pages and data', asy
   assert.equal(v.content.workspaceName, 'test')
   const q = await app.request('/ui/api/query', {
     method: 'POST',
-    headers,
+    headers: { ...headers, ...JSON_TYPE },
     body: JSON.stringify({ queries: [{ query: 'M::cpu:(avg(x)' }] }),
   })
   const err = (await q.json()) as { errorCode: string; message: string }
@@ -107,7 +113,7 @@ test('a cross-site change is refused even with the cookie', async () => {
   const id = await login(w.key)
   const res = await app.request('/ui/api/v1/dashboard/create', {
     method: 'POST',
-    headers: { Cookie: `ferry_ui=${id}`, 'Sec-Fetch-Site': 'cross-site' },
+    headers: { ...JSON_TYPE, Cookie: `ferry_ui=${id}`, 'Sec-Fetch-Site': 'cross-site' },
     body: JSON.stringify({ name: 'x' }),
   })
   assert.equal(res.status, 403)
@@ -117,7 +123,7 @@ test('logout ends the session, and so does revoking the key', async () => {
   const id = await login(w.key)
   const out = await app.request('/ui/logout', {
     method: 'POST',
-    headers: { Cookie: `ferry_ui=${id}` },
+    headers: { ...OWN, Cookie: `ferry_ui=${id}` },
   })
   assert.equal(out.headers.get('location'), '/ui/login')
   assert.match(out.headers.get('set-cookie')!, /^ferry_ui=; Max-Age=0; Path=\/ui/)

@@ -1,10 +1,15 @@
 /**
  * Which routes remote clients may call (spec 1 and 5): `/v1/ping`, `/v1/ntp` and every
- * `/v1/write/<category>` always; anything else only when `[http_api] public_apis` lists it.
+ * `/v1/write/<category>` always, and OTLP's receivers at their default paths (applications on
+ * other machines export to them); anything else only when `[http_api] public_apis` lists it.
  * Entries match the URL path exactly, or as a prefix when they end in `*`; a missing leading
  * `/` is added.
  */
-const ALWAYS = ['/v1/ping', '/v1/ntp']
+const ALWAYS = [
+  '/v1/ping',
+  '/v1/ntp',
+  ...['traces', 'metrics', 'logs'].flatMap((s) => [`/v1/${s}`, `/otel/v1/${s}`]),
+]
 
 export class PublicRoutes {
   private readonly exact = new Set<string>(ALWAYS)

@@ -17,6 +17,7 @@ import {
   zipName,
   zipPath,
 } from '../../../rum/sourcemap/names.js'
+import { shownName } from '../../../rum/sourcemap/resolver.js'
 
 const MAX_UPLOAD = 100 * 1024 * 1024
 const TEXT = { 'Content-Type': 'text/plain; charset=utf-8' }
@@ -54,8 +55,8 @@ async function upload(
   file: string,
 ): Promise<Response> {
   const dir = path.dirname(file)
-  await fs.mkdir(dir, { recursive: true }).catch((e: Error) => {
-    throw refused(`create rum dir [${dir}] failed: ${e.message}`)
+  await fs.mkdir(dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+    throw refused(`create rum dir [${path.basename(dir)}] failed: ${e.code ?? e.message}`)
   })
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`)
   try {
@@ -72,15 +73,16 @@ async function upload(
     throw e instanceof FerryError ? e : refused((e as Error).message)
   }
   rum.events.sourceMapStored(path.basename(dir), 'uploaded', file, await zipCount(dir))
-  return envelope(`uploaded to [${path.resolve(file)}]!`, '')
+  return envelope(`uploaded to [${shown(file)}]!`, '')
 }
 
 async function remove(rum: RumDeps, file: string): Promise<Response> {
   try {
     await fs.rm(file)
   } catch (e) {
-    const msg = `remove ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`
-    throw refused(`delete sourcemap file [${file}] failed: ${msg}`)
+    const err = e as NodeJS.ErrnoException
+    const msg = `remove ${shown(file)}: ${err.code === 'ENOENT' ? 'no such file or directory' : (err.code ?? err.message)}`
+    throw refused(`delete sourcemap file [${shown(file)}] failed: ${msg}`)
   }
   rum.resolver.cache.drop(file)
   rum.events.sourceMapStored(
@@ -89,7 +91,15 @@ async function remove(rum: RumDeps, file: string): Promise<Response> {
     file,
     await zipCount(path.dirname(file)),
   )
-  return envelope(`deleted [${file}]!`, '')
+  return envelope(`deleted [${shown(file)}]!`, '')
+}
+
+/**
+ * A stored zip as answers name it, `<platform>/<name>`: the reference shows the server's full
+ * path, which tells any client where the agent keeps its data.
+ */
+function shown(file: string): string {
+  return shownName(path.basename(path.dirname(file)), path.basename(file))
 }
 
 async function zipCount(dir: string): Promise<number> {
@@ -112,6 +122,7 @@ async function check(rum: RumDeps, q: URLSearchParams): Promise<Response> {
     version: q.get('version') ?? '',
     sdkName,
   })
+  if (r.refused) rum.events.zipRefused(r.refused)
   const ok = r.reason === '' && r.mapped !== null
   const reason = ok ? '' : r.reason || 'fetch original source information failed'
   // On failure both stacks are the submitted one (spec 4.7).

@@ -36,7 +36,7 @@ const UNDECLARED = 1024 * 1024
  * (`max_body_bytes_in_flight`): a declared length is reserved before reading, so a burst of
  * large bodies is refused (503) instead of held.
  */
-async function budgetedBody(
+export async function budgetedBody(
   incoming: IncomingMessage | undefined,
   req: Request,
   deps: HttpDeps,

@@ -4,7 +4,7 @@
  *
  *   inner:  SELECT <BY tags> AS b0.., <time or bucket> AS time, <outputs> AS v0.. [, rowid]
  *           FROM <table> WHERE <time range> AND <where> AND <conditions> [AND <after cursor>]
- *           [GROUP BY ALL]
+ *           [GROUP BY ALL]   (the FROM item and the rollup subquery are from.ts)
  *   outer:  with BY: rank series (dense_rank over the tags) and rows within each series
  *           (row_number), keep SOFFSET/SLIMIT series and OFFSET/LIMIT rows per series;
  *           without BY: ORDER BY .. LIMIT .. OFFSET.
@@ -16,7 +16,8 @@
 import type { DuckDBValue } from '@duckdb/node-api'
 import type { Limits, QueryPlan } from '../plan.js'
 import type { Cursor } from '../search-after.js'
-import { ident, qualified, TIME_COLUMN } from '../../store/names.js'
+import { ident, TIME_COLUMN } from '../../store/names.js'
+import { rollupSql, tableSql } from './from.js'
 import { outputSql, orderSql } from './select.js'
 import { nsLiteral, Params, ref, type Scope } from './sql.js'
 import { condition } from './where.js'
@@ -51,13 +52,6 @@ function whereSql(scope: Scope, plan: QueryPlan): string {
   return parts.join(' AND ')
 }
 
-function fromSql(scope: Scope, plan: QueryPlan): string {
-  const table = qualified(plan.source.workspaceId, scope.table.phys)
-  const latest = plan.source.latestBy && scope.table.byName.get(plan.source.latestBy)
-  if (!latest) return table
-  return `(SELECT * FROM ${table} QUALIFY row_number() OVER (PARTITION BY ${ident(latest.phys)} ORDER BY ${ident(TIME_COLUMN)} DESC) = 1)`
-}
-
 function timeSql(plan: QueryPlan): string {
   const t = ident(TIME_COLUMN)
   if (!plan.aggregated) return t
@@ -76,7 +70,12 @@ function innerSql(scope: Scope, plan: QueryPlan): string {
   if (plan.paging.tiebreak) cols.push(`rowid AS ${ident(ROW_ID)}`)
   const where = whereSql(scope, plan)
   const group = plan.aggregated ? ' GROUP BY ALL HAVING count(*) > 0' : ''
-  return `SELECT ${cols.join(', ')} FROM ${fromSql(scope, plan)} WHERE ${where}${group}`
+  const from = tableSql(scope, plan)
+  if (plan.rollup) {
+    const rolled = rollupSql(scope, plan, from, where, timeSql(plan))
+    return `SELECT ${cols.join(', ')} FROM ${rolled}${group}`
+  }
+  return `SELECT ${cols.join(', ')} FROM ${from} WHERE ${where}${group}`
 }
 
 function outerSql(inner: string, order: string, nBy: number, l: Limits, maxRows: number): string {

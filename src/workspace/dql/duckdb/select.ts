@@ -1,27 +1,110 @@
 /**
  * A plan's outputs and order as DuckDB SQL. A field the table has never seen aggregates as a
- * NULL DOUBLE; avg and sum of a non-numeric column read the values that parse as numbers.
- * Order keys name the inner query's columns (`time`, `v<i>`, `b<i>`), NULLs last.
+ * NULL DOUBLE; numeric aggregates and arithmetic read a non-numeric column's values that parse
+ * as numbers. Division by zero and math outside a function's domain (ln, sqrt) give NULL, as
+ * plan-value.ts promises every engine. Order keys name the inner query's columns (`time`,
+ * `v<i>`, `b<i>`), NULLs last.
  */
 import type { OrderKey, PlanOrder, PlanOutput } from '../plan.js'
+import type { AggFunc, PlanValue } from '../plan-value.js'
 import { ident, TIME_COLUMN } from '../../store/names.js'
-import { column, ref, type Scope } from './sql.js'
+import { column, numLiteral, ref, type Scope } from './sql.js'
 
-function aggregate(scope: Scope, o: Extract<PlanOutput, { kind: 'aggregate' }>): string {
-  if (o.column === '*') return 'count(*)'
-  const col = column(scope, o.column)
-  let arg = ref(scope, o.column)
-  if (!col) arg = 'CAST(NULL AS DOUBLE)'
-  else if (col.type !== 'DOUBLE' && (o.func === 'avg' || o.func === 'sum'))
-    arg = `TRY_CAST(${arg} AS DOUBLE)`
+type Agg = Extract<PlanValue, { kind: 'aggregate' }>
+
+const NUMERIC: AggFunc[] = [
+  'avg',
+  'sum',
+  'median',
+  'percentile',
+  'stddev',
+  'spread',
+  'rate',
+  'deriv',
+]
+
+/** A column as a number where it must be one. */
+function numeric(scope: Scope, name: string): string {
+  const col = column(scope, name)
+  if (!col) return 'CAST(NULL AS DOUBLE)'
+  return col.type === 'DOUBLE' ? ref(scope, name) : `TRY_CAST(${ref(scope, name)} AS DOUBLE)`
+}
+
+function change(x: string, clamp: boolean): string {
   const t = ident(TIME_COLUMN)
-  if (o.func === 'last') return `arg_max(${arg}, ${t})`
-  if (o.func === 'first') return `arg_min(${arg}, ${t})`
-  return `${o.func}(${arg})`
+  const v = `(arg_max(${x}, ${t}) - arg_min(${x}, ${t})) / nullif((max(${t}) - min(${t})) / 1e9, 0)`
+  return clamp ? `greatest(${v}, 0)` : v
+}
+
+function aggregate(scope: Scope, o: Agg): string {
+  if (o.column === '*') return 'count(*)'
+  const x = NUMERIC.includes(o.func)
+    ? numeric(scope, o.column)
+    : column(scope, o.column)
+      ? ref(scope, o.column)
+      : 'CAST(NULL AS DOUBLE)'
+  const t = ident(TIME_COLUMN)
+  switch (o.func) {
+    case 'last':
+      return `arg_max(${x}, ${t})`
+    case 'first':
+      return `arg_min(${x}, ${t})`
+    case 'count_distinct':
+      return `count(DISTINCT ${x})`
+    case 'median':
+      return `quantile_cont(${x}, 0.5)`
+    case 'percentile':
+      return `quantile_cont(${x}, ${numLiteral(o.param! / 100)})`
+    case 'stddev':
+      return `stddev_samp(${x})`
+    case 'spread':
+      return `(max(${x}) - min(${x}))`
+    case 'distinct':
+      return `list(DISTINCT ${x} ORDER BY ${x})`
+    case 'rate':
+    case 'deriv':
+      return change(x, o.func === 'rate')
+    default:
+      return `${o.func}(${x})`
+  }
+}
+
+function math(scope: Scope, v: Extract<PlanValue, { kind: 'math' }>): string {
+  const [a, b] = v.args.map((x) => operand(scope, x))
+  if (v.func === 'ln' || v.func === 'log10' || v.func === 'log2')
+    return `(CASE WHEN ${a} > 0 THEN ${v.func}(${a}) END)`
+  if (v.func === 'log')
+    return `(CASE WHEN ${a} > 0 AND ${b} > 0 THEN ln(${a}) / nullif(ln(${b}), 0) END)`
+  if (v.func === 'sqrt') return `(CASE WHEN ${a} >= 0 THEN sqrt(${a}) END)`
+  if (v.func === 'pow') return `pow(${a}, ${b})`
+  return `${v.func}(${a})`
+}
+
+/** A value inside arithmetic or math: columns read as numbers. */
+function operand(scope: Scope, v: PlanValue): string {
+  return v.kind === 'column' ? numeric(scope, v.column) : valueSql(scope, v)
+}
+
+export function valueSql(scope: Scope, v: PlanValue): string {
+  switch (v.kind) {
+    case 'column':
+      return ref(scope, v.column)
+    case 'number':
+      return numLiteral(v.value)
+    case 'aggregate':
+      return aggregate(scope, v)
+    case 'math':
+      return math(scope, v)
+    case 'arith': {
+      const [l, r] = [operand(scope, v.left), operand(scope, v.right)]
+      if (v.op === '/' || v.op === '%') return `(${l} ${v.op} nullif(${r}, 0))`
+      return `(${l} ${v.op} ${r})`
+    }
+  }
 }
 
 export function outputSql(scope: Scope, o: PlanOutput): string {
-  return o.kind === 'aggregate' ? aggregate(scope, o) : ref(scope, o.column)
+  return valueSql(scope, o)
 }
 
 function keySql(k: OrderKey): string {

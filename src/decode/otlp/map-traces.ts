@@ -1,0 +1,222 @@
+/**
+ * Spans → tracing points, the reference's way: one point per span named `opentelemetry`, with
+ * tags source, service, status (ok/error/info from the span status), span_type (entry, local,
+ * exit from the ids within the request), span_kind, source_type, remote_ip, dk_fingerprint and
+ * `operation` (the span name), and fields trace_id, span_id, parent_id (hex, "0" when absent),
+ * resource (the span name), start and duration (µs) and message (the span's remaining
+ * attributes, events and links as OTLP/JSON). Public attributes (attrs.ts) of the resource,
+ * scope, span and events become typed fields, `http_status_code` a tag; an `exception` event
+ * becomes error_type, error_message and error_stack. `service.name` and `runtime_id` are taken
+ * from the resource (or the first span) and left out of the message, as the reference's
+ * `clean_message` does.
+ */
+import { Kind, newPoint, type Point } from '../../shared/point.js'
+import {
+  fieldOf,
+  hexOf,
+  jsonAttrs,
+  makeSelector,
+  selectedKey,
+  setField,
+  setTag,
+  stringAttr,
+  type Selector,
+} from './attrs.js'
+import type { KeyValue, ResourceGroup, Scope, Span } from './model.js'
+import type { OtlpOptions } from './options.js'
+import { limitAttrs, type MapStats } from './stats.js'
+
+const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer']
+const EXCEPTION_KEYS: [string, string][] = [
+  ['exception.type', 'error_type'],
+  ['exception.message', 'error_message'],
+  ['exception.stacktrace', 'error_stack'],
+]
+
+interface Ctx {
+  o: OtlpOptions
+  sel: Selector
+  stats: MapStats
+  spanIds: Set<string>
+  parentIds: Set<string>
+}
+
+function statusOf(s: Span['status']): string {
+  if (s === null) return 'info'
+  return s.code === 2 ? 'error' : s.code === 0 || s.code === 1 ? 'ok' : 'info'
+}
+
+function spanType(spanId: string, parentId: string, c: Ctx): string {
+  if (parentId === '0' || !c.spanIds.has(parentId)) return 'entry'
+  return c.parentIds.has(spanId) ? 'local' : 'exit'
+}
+
+function sourceType(p: Point): string {
+  const has = (k: string) => p.tags.some((t) => t.key === k) || p.fields.some((f) => f.key === k)
+  if (has('http_scheme') || has('http_method') || has('rpc_system')) return 'web'
+  if (has('db_system')) return 'db'
+  if (has('messaging_system')) return 'message_queue'
+  return 'custom'
+}
+
+/** Selected attributes become keys of the point; the others are returned for the message. */
+function select(p: Point, kvs: readonly KeyValue[], c: Ctx): KeyValue[] {
+  const rest: KeyValue[] = []
+  for (const kv of kvs) {
+    const key = selectedKey(kv.key, c.sel)
+    if (key === '') {
+      rest.push(kv)
+      continue
+    }
+    const v = kv.value
+    if (key === 'http_status_code' && v?.k === 'int') setTag(p, key, String(v.v))
+    else {
+      const f = fieldOf(v)
+      if (f) setField(p, key, f.kind, f.value)
+    }
+  }
+  return rest
+}
+
+/** The first `exception` event's attributes as error fields; that event leaves the message. */
+function takeException(p: Point, span: Span): Span['events'] {
+  const i = span.events.findIndex((e) => e.name === 'exception')
+  if (i < 0) return span.events
+  for (const [key, alias] of EXCEPTION_KEYS) {
+    const kv = span.events[i].attributes.find((a) => a.key === key)
+    if (kv) setField(p, alias, Kind.STRING, kv.value?.k === 'str' ? kv.value.v : '')
+  }
+  return span.events.filter((_, j) => j !== i)
+}
+
+function splitService(p: Point, attrs: KeyValue[], service: string, c: Ctx): KeyValue[] {
+  if (!c.o.splitServiceName) return attrs
+  const i = attrs.findIndex(
+    (a) =>
+      (a.key === 'db.system' || a.key === 'rpc.system' || a.key === 'messaging.system') &&
+      a.value?.k === 'str' &&
+      a.value.v !== '',
+  )
+  if (i < 0) return attrs
+  setTag(p, 'service', (attrs[i].value as { v: string }).v)
+  setTag(p, 'base_service', service)
+  return attrs.filter((_, j) => j !== i)
+}
+
+function dbHost(attrs: readonly KeyValue[]): string {
+  if (!attrs.some((a) => a.key === 'db.system')) return ''
+  const kv = attrs.find((a) => a.key === 'net.peer.name' || a.key === 'server.address')
+  return kv?.value?.k === 'str' ? kv.value.v : ''
+}
+
+function baseKeys(p: Point, span: Span, service: string, c: Ctx): void {
+  const spanId = hexOf(span.spanId)
+  const parentId = hexOf(span.parentSpanId)
+  setField(p, 'trace_id', Kind.STRING, hexOf(span.traceId))
+  setField(p, 'parent_id', Kind.STRING, parentId)
+  setField(p, 'span_id', Kind.STRING, spanId)
+  setField(p, 'resource', Kind.STRING, span.name)
+  setField(p, 'start', Kind.INT, Number(span.start / 1000n))
+  setField(p, 'duration', Kind.INT, Number((span.end - span.start) / 1000n))
+  setTag(p, 'status', statusOf(span.status))
+  setTag(p, 'span_type', spanType(spanId, parentId, c))
+  if (c.o.fingerprint) setTag(p, 'dk_fingerprint', c.o.fingerprint)
+  setTag(p, 'source', 'opentelemetry')
+  setTag(p, 'service', service)
+  setTag(p, 'operation', span.name)
+  setTag(p, 'remote_ip', c.o.remoteIp)
+}
+
+interface GroupInfo {
+  service: string
+  runtimeId: string
+  attributes: KeyValue[]
+}
+
+function spanPoint(span: Span, g: GroupInfo, scope: Scope | null, c: Ctx): Point {
+  const p = newPoint('opentelemetry')
+  p.time = span.start > 0n ? span.start : null
+  baseKeys(p, span, g.service, c)
+  let attrs = limitAttrs(span.attributes, c)
+  attrs = splitService(p, attrs, g.service, c)
+  for (const [k, v] of c.o.tags) setTag(p, k, v)
+  let runtimeId = g.runtimeId
+  if (!runtimeId) {
+    runtimeId = stringAttr(attrs, 'runtime_id')
+    if (runtimeId) attrs = attrs.filter((a) => a.key !== 'runtime_id')
+  }
+  if (runtimeId) {
+    setField(p, 'runtime-id', Kind.STRING, runtimeId)
+    setField(p, 'runtime_id', Kind.STRING, runtimeId)
+  }
+  const events = takeException(p, span)
+  if (span.kind >= 0 && span.kind < SPAN_KINDS.length) setTag(p, 'span_kind', SPAN_KINDS[span.kind])
+  const traceAttr: KeyValue = { key: 'trace_id', value: { k: 'str', v: hexOf(span.traceId) } }
+  const rest = [
+    ...select(p, g.attributes, c),
+    ...select(p, limitAttrs(scope?.attributes ?? [], c), c),
+    ...select(p, [...attrs, traceAttr], c),
+  ]
+  for (const e of events) rest.push(...select(p, limitAttrs(e.attributes, c), c))
+  const host = dbHost(attrs)
+  if (host) setTag(p, 'db_host', host)
+  setTag(p, 'source_type', sourceType(p))
+  if (c.o.message) setField(p, 'message', Kind.STRING, messageOf(span, rest, events))
+  return p
+}
+
+/** The span as OTLP/JSON without what the point already carries (the reference's cleanSpan). */
+function messageOf(span: Span, attrs: KeyValue[], events: Span['events']): string {
+  const m: Record<string, unknown> = {}
+  if (span.traceState) m.traceState = span.traceState
+  if (attrs.length) m.attributes = jsonAttrs(attrs)
+  if (span.droppedAttributes) m.droppedAttributesCount = span.droppedAttributes
+  if (events.length)
+    m.events = events.map((e) => ({
+      timeUnixNano: String(e.time),
+      name: e.name,
+      ...(e.attributes.length ? { attributes: jsonAttrs(e.attributes) } : {}),
+    }))
+  if (span.droppedEvents) m.droppedEventsCount = span.droppedEvents
+  if (span.links.length)
+    m.links = span.links.map((l) => ({
+      traceId: hexOf(l.traceId),
+      spanId: hexOf(l.spanId),
+      ...(l.traceState ? { traceState: l.traceState } : {}),
+      ...(l.attributes.length ? { attributes: jsonAttrs(l.attributes) } : {}),
+    }))
+  if (span.droppedLinks) m.droppedLinksCount = span.droppedLinks
+  if (span.flags) m.flags = span.flags
+  return JSON.stringify(m)
+}
+
+function groupInfo(g: ResourceGroup<Span>, c: Ctx): GroupInfo {
+  const attrs = limitAttrs(g.attributes, c)
+  const service = stringAttr(attrs, 'service.name') || 'unknown_service'
+  const runtimeId = stringAttr(attrs, 'runtime_id')
+  const attributes = attrs.filter((a) => a.key !== 'service.name' && a.key !== 'runtime_id')
+  return { service, runtimeId, attributes }
+}
+
+export function mapTraces(groups: ResourceGroup<Span>[], o: OtlpOptions, stats: MapStats): Point[] {
+  const c: Ctx = {
+    o,
+    sel: makeSelector(o.customerTags, o.customerTagsAll),
+    stats,
+    spanIds: new Set(),
+    parentIds: new Set(),
+  }
+  for (const g of groups)
+    for (const s of g.scopes)
+      for (const span of s.items) {
+        c.spanIds.add(hexOf(span.spanId))
+        c.parentIds.add(hexOf(span.parentSpanId))
+      }
+  const points: Point[] = []
+  for (const g of groups) {
+    const info = groupInfo(g, c)
+    for (const s of g.scopes)
+      for (const span of s.items) points.push(spanPoint(span, info, s.scope, c))
+  }
+  return points
+}

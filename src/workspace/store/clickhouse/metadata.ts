@@ -1,0 +1,50 @@
+/**
+ * The metadata store (../metadata.ts) on ClickHouse, in `<prefix>_meta`: what lets several
+ * workspace processes share one set of workspaces, keys and dashboards while each keeps only
+ * caches. Opening creates the database and tables when missing.
+ */
+import type { MetadataStore } from '../metadata.js'
+import { ClickHouseAccounts } from './accounts.js'
+import type { ClickHouseClient } from './client.js'
+import { ClickHouseDashboards } from './dashboards.js'
+import { ClickHouseEnvVariables, ClickHouseLabels } from './labels.js'
+import { ClickHouseNotes } from './notes.js'
+import { MetaTables } from './meta-tables.js'
+import { ClickHouseReplays } from './replays.js'
+import { ClickHouseRetentionOverrides } from './retention-overrides.js'
+
+export interface ClickHouseMetadataOptions {
+  /** The database prefix: metadata lives in `<prefix>_meta`. */
+  prefix: string
+  replayMaxBytes: number
+  timeoutMs: number
+}
+
+export class ClickHouseMetadata implements MetadataStore {
+  readonly accounts: ClickHouseAccounts
+  readonly dashboards: ClickHouseDashboards
+  readonly notes: ClickHouseNotes
+  readonly labels: ClickHouseLabels
+  readonly envVariables: ClickHouseEnvVariables
+  readonly replays: ClickHouseReplays
+  readonly retentionOverrides: ClickHouseRetentionOverrides
+
+  private constructor(tables: MetaTables, replayMaxBytes: number) {
+    this.accounts = new ClickHouseAccounts(tables)
+    this.dashboards = new ClickHouseDashboards(tables)
+    this.notes = new ClickHouseNotes(tables)
+    this.labels = new ClickHouseLabels(tables)
+    this.envVariables = new ClickHouseEnvVariables(tables)
+    this.replays = new ClickHouseReplays(tables, replayMaxBytes)
+    this.retentionOverrides = new ClickHouseRetentionOverrides(tables)
+  }
+
+  static async open(
+    client: ClickHouseClient,
+    o: ClickHouseMetadataOptions,
+  ): Promise<ClickHouseMetadata> {
+    const tables = new MetaTables(client, `${o.prefix}_meta`, o.timeoutMs)
+    await tables.create()
+    return new ClickHouseMetadata(tables, o.replayMaxBytes)
+  }
+}

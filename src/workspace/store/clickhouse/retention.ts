@@ -1,0 +1,73 @@
+/**
+ * Retention on ClickHouse: whole day partitions dropped once their last day is older than the
+ * category's retention (18.16 has no TTL, and a DELETE is an asynchronous mutation rewriting
+ * parts). A day is dropped only when all of it is past the cutoff, so rows live up to a day
+ * longer than their retention, never shorter. The rows of each dropped partition are counted
+ * from `system.parts` first.
+ */
+import type { Category } from '../../../shared/category.js'
+import type { OverrideMap } from '../retention-overrides.js'
+import { categoryOf, retentionFor, type RetentionConfig, type SweepResult } from '../retention.js'
+import type { ClickHouseCatalog } from './catalog.js'
+import type { ClickHouseClient } from './client.js'
+import { bindParams } from './sql.js'
+
+const DAY_MS = 86_400_000
+
+export async function sweepClickHouse(
+  client: ClickHouseClient,
+  catalog: ClickHouseCatalog,
+  cfg: RetentionConfig,
+  overrides: OverrideMap,
+  nowMs: number,
+  timeoutMs: number,
+): Promise<SweepResult[]> {
+  const out = new Map<string, SweepResult>()
+  for (const { workspace, table } of catalog.allTables()) {
+    const category = categoryOf(table)
+    if (!category) continue
+    const keep = retentionFor(cfg, overrides, workspace, category)
+    if (keep <= 0) continue
+    const rows = await dropBefore(client, catalog, workspace, table, nowMs - keep, timeoutMs)
+    if (rows > 0) add(out, workspace, category, rows)
+  }
+  return [...out.values()]
+}
+
+function add(out: Map<string, SweepResult>, workspace: string, category: Category, rows: number) {
+  const key = `${workspace}\u0000${category}`
+  const r = out.get(key) ?? { workspace, category, rows: 0 }
+  r.rows += rows
+  out.set(key, r)
+}
+
+async function dropBefore(
+  client: ClickHouseClient,
+  catalog: ClickHouseCatalog,
+  workspace: string,
+  table: string,
+  cutoffMs: number,
+  timeoutMs: number,
+): Promise<number> {
+  const o = { timeoutMs }
+  const parts = await client.query(
+    bindParams(
+      `SELECT partition, sum(rows) FROM system.parts WHERE database = $1 AND table = $2
+       AND active GROUP BY partition`,
+      [catalog.database(workspace), table],
+    ),
+    o,
+  )
+  let rows = 0
+  for (const [partition, n] of parts.rows as [string, bigint][]) {
+    // The partition is a day (YYYY-MM-DD); all of it is older than the cutoff at its end.
+    const end = Date.parse(`${partition.replaceAll("'", '')}T00:00:00Z`) + DAY_MS
+    if (!(end <= cutoffMs)) continue
+    await client.command(
+      `ALTER TABLE ${catalog.ref(workspace, table)} DROP PARTITION '${partition.replaceAll("'", '')}'`,
+      o,
+    )
+    rows += Number(n)
+  }
+  return rows
+}

@@ -1,0 +1,79 @@
+/**
+ * RowBinary, ClickHouse's row format for inserts: values in column order, little-endian,
+ * strings as a LEB128 length and their bytes, a Nullable value preceded by one byte (1: null).
+ * The writer grows its buffer by doubling; one body is encoded at a time.
+ */
+export class RowBinaryWriter {
+  private buf = Buffer.allocUnsafe(64 * 1024)
+  private pos = 0
+
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return
+    let size = this.buf.length * 2
+    while (size < this.pos + n) size *= 2
+    const next = Buffer.allocUnsafe(size)
+    this.buf.copy(next, 0, 0, this.pos)
+    this.buf = next
+  }
+
+  uint8(v: number): void {
+    this.room(1)
+    this.buf[this.pos++] = v
+  }
+
+  int64(v: bigint): void {
+    this.room(8)
+    this.buf.writeBigInt64LE(v, this.pos)
+    this.pos += 8
+  }
+
+  uint64(v: bigint): void {
+    this.room(8)
+    this.buf.writeBigUInt64LE(v, this.pos)
+    this.pos += 8
+  }
+
+  float64(v: number): void {
+    this.room(8)
+    this.buf.writeDoubleLE(v, this.pos)
+    this.pos += 8
+  }
+
+  private lengthPrefix(n: number): void {
+    this.room(n + 10)
+    let len = n
+    while (len >= 0x80) {
+      this.buf[this.pos++] = (len & 0x7f) | 0x80
+      len >>>= 7
+    }
+    this.buf[this.pos++] = len
+  }
+
+  string(v: string): void {
+    this.lengthPrefix(Buffer.byteLength(v))
+    this.pos += this.buf.write(v, this.pos)
+  }
+
+  /** Bytes as a String value (ClickHouse strings are bytes). */
+  binary(v: Uint8Array): void {
+    this.lengthPrefix(v.length)
+    this.buf.set(v, this.pos)
+    this.pos += v.length
+  }
+
+  /** A Nullable value: the null flag, then the value unless null. */
+  nullable<T>(v: T | null | undefined, write: (v: T) => void): void {
+    if (v === null || v === undefined) return this.uint8(1)
+    this.uint8(0)
+    write(v)
+  }
+
+  /** The bytes written so far (a copy-free view, valid until the next write). */
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.pos)
+  }
+
+  get length(): number {
+    return this.pos
+  }
+}

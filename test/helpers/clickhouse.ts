@@ -1,0 +1,118 @@
+/**
+ * A real ClickHouse server on loopback (Debian's `clickhouse-server`) as a child process with
+ * its own config, data directory and free ports (never the packaged service or 8123/9000), for
+ * the tests that run the workspace's contract suites on ClickHouse. Optional on a developer
+ * machine (those tests skip, saying why); CI installs the package.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before } from 'node:test'
+import { ClickHouseClient } from '../../src/workspace/store/clickhouse/client.js'
+import { freePort } from './prometheus.js'
+import { until } from './until.js'
+
+const SERVER = 'clickhouse-server'
+
+/** Why ClickHouse tests cannot run here, or null when they can. */
+export function clickhouseMissing(): string | null {
+  const r = spawnSync('sh', ['-c', `command -v ${SERVER}`])
+  return r.status === 0 ? null : `${SERVER} is not installed (apt-get install clickhouse-server)`
+}
+
+export interface ClickHouseServer {
+  url: string
+  proc: ChildProcess
+  stop(): Promise<void>
+}
+
+function config(dir: string, http: number, tcp: number, inter: number): string {
+  return `<?xml version="1.0"?>
+<yandex>
+  <logger><level>warning</level><console>1</console></logger>
+  <listen_host>127.0.0.1</listen_host>
+  <http_port>${http}</http_port>
+  <tcp_port>${tcp}</tcp_port>
+  <interserver_http_port>${inter}</interserver_http_port>
+  <path>${dir}/data/</path>
+  <tmp_path>${dir}/tmp/</tmp_path>
+  <user_files_path>${dir}/user_files/</user_files_path>
+  <format_schema_path>${dir}/format_schemas/</format_schema_path>
+  <users_config>${dir}/users.xml</users_config>
+  <default_profile>default</default_profile>
+  <default_database>default</default_database>
+  <timezone>UTC</timezone>
+  <mark_cache_size>67108864</mark_cache_size>
+  <uncompressed_cache_size>67108864</uncompressed_cache_size>
+  <max_concurrent_queries>50</max_concurrent_queries>
+</yandex>
+`
+}
+
+const USERS = `<?xml version="1.0"?>
+<yandex>
+  <profiles><default><max_memory_usage>1000000000</max_memory_usage></default></profiles>
+  <users><default><password></password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks>
+    <profile>default</profile><quota>default</quota></default></users>
+  <quotas><default></default></quotas>
+</yandex>
+`
+
+export async function startClickHouse(): Promise<ClickHouseServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-ch-'))
+  const [http, tcp, inter] = [await freePort(), await freePort(), await freePort()]
+  fs.writeFileSync(path.join(dir, 'config.xml'), config(dir, http, tcp, inter))
+  fs.writeFileSync(path.join(dir, 'users.xml'), USERS)
+  const proc = spawn(SERVER, [`--config-file=${path.join(dir, 'config.xml')}`], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  proc.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)))
+  const url = `http://127.0.0.1:${http}`
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        fs.rmSync(dir, { recursive: true, force: true })
+        resolve()
+      }
+      if (proc.exitCode !== null) return done()
+      proc.once('exit', done)
+      proc.kill('SIGKILL')
+    })
+  try {
+    await until(async () => {
+      if (proc.exitCode !== null) throw new Error(`clickhouse-server exited: ${stderr}`)
+      const res = await fetch(`${url}/ping`).catch(() => null)
+      return res?.ok ? true : null
+    }, 30_000)
+  } catch (e) {
+    await stop()
+    throw e
+  }
+  return { url, proc, stop }
+}
+
+/**
+ * One server for a test file: started before its tests, stopped after them; `client()` opens a
+ * client of it (the caller closes it). `missing` says why the file's tests skip, or is null.
+ */
+export function useClickHouse(): { missing: string | null; client(): ClickHouseClient } {
+  const missing = clickhouseMissing()
+  let server: ClickHouseServer | null = null
+  before(async () => {
+    if (!missing) server = await startClickHouse()
+  })
+  after(() => server?.stop())
+  const client = () =>
+    new ClickHouseClient({
+      urls: [server!.url],
+      user: 'default',
+      password: '',
+      tls: { ca: '', cert: '', key: '', insecureSkipVerify: false },
+      connectTimeoutMs: 2000,
+      maxConnections: 4,
+    })
+  return { missing, client }
+}
