@@ -35,6 +35,12 @@ export const CHECKS: Check[] = [
   { match: /^docker /, skip: 'container images are built and checked by their own test' },
   { match: /^kubectl /, skip: 'needs a Kubernetes cluster' },
   {
+    match: /^ferry /,
+    skip: 'the installed command; the pages run the same commands as node dist/src/main.js',
+  },
+  { match: /^export ENV_WORKSPACE_/, skip: 'needs ClickHouse servers (the ClickHouse tests)' },
+  { match: /^OTEL_EXPORTER_OTLP_/, skip: "an application's SDK settings (the OTLP tests)" },
+  {
     match: /\/v1\/ping$/,
     check: (r) => {
       const content = json(r).content as Record<string, string>
