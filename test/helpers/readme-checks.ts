@@ -147,7 +147,7 @@ export const CHECKS: Check[] = [
       assert.deepEqual(
         points.map((p) => [p.fields.client_ip, p.fields.status_code, p.fields.status]),
         [
-          ['192.168.1.10', 200, 'ok'],
+          ['192.168.1.10', 200, 'OK'],
           ['10.0.0.7', 401, 'warning'],
         ],
       )
