@@ -20,7 +20,10 @@ export function pickedQuery(source: string, agg: string, field: string, tag: str
 
 export async function pickers(use: (query: string) => void): Promise<HTMLElement> {
   const stored = await call<Record<string, string[]>>('sources')
-  const names = Object.entries(stored).flatMap(([ns, list]) => list.map((n) => `${ns}::${n}`))
+  // Metrics first: the sources a first chart is most often drawn from.
+  const names = Object.entries(stored)
+    .sort(([a], [b]) => Number(a !== 'M') - Number(b !== 'M'))
+    .flatMap(([ns, list]) => list.map((n) => `${ns}::${n}`))
   const source = select(
     'pick-source',
     names.map((n) => [n, n]),
