@@ -1,7 +1,10 @@
 /**
  * `ferry completion bash|zsh`: a completion script built from the command specs. zsh loads the
- * bash function through bashcompinit, so both shells complete the same words.
+ * bash function through bashcompinit, so both shells complete the same words. The script
+ * completes the command under the name it was run as (`ferry` from npm's link or a global
+ * install, another name where a package installs it so), never `node` or a `.js` path.
  */
+import path from 'node:path'
 import type { CommandSpec } from './spec.js'
 import { GLOBAL_OPTIONS } from './spec.js'
 
@@ -27,8 +30,14 @@ function caseArms(commands: CommandSpec[]): string {
     .join('\n')
 }
 
-export function bashCompletion(commands: CommandSpec[]): string {
-  return `# ferry completion (bash): eval "$(ferry completion bash)"
+/** The installed command's name: the script's file name, or `ferry` when run as `main.js`. */
+export function commandName(script = process.argv[1] ?? ''): string {
+  const base = path.basename(script)
+  return /^[\w.-]+$/.test(base) && !base.endsWith('.js') ? base : 'ferry'
+}
+
+export function bashCompletion(commands: CommandSpec[], name = commandName()): string {
+  return `# ${name} completion (bash): eval "$(${name} completion bash)"
 _ferry() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prefix="" w words
   # The command so far: the leading words that are not options.
@@ -44,12 +53,12 @@ ${caseArms(commands)}
   [ \${#COMPREPLY[@]} -eq 0 ] && COMPREPLY=( $(compgen -f -- "$cur") )
   return 0
 }
-complete -F _ferry ferry
+complete -F _ferry ${name}
 `
 }
 
-export function zshCompletion(commands: CommandSpec[]): string {
-  return `# ferry completion (zsh): eval "$(ferry completion zsh)"
+export function zshCompletion(commands: CommandSpec[], name = commandName()): string {
+  return `# ${name} completion (zsh): eval "$(${name} completion zsh)"
 autoload -U +X bashcompinit && bashcompinit
-${bashCompletion(commands).split('\n').slice(1).join('\n')}`
+${bashCompletion(commands, name).split('\n').slice(1).join('\n')}`
 }

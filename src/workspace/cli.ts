@@ -13,13 +13,16 @@ import { retentionCommand } from './retention-cli.js'
 
 type Print = (text: string, json: unknown) => void
 
+/** A new key's secret on a line of its own, named as the header a client sends it in. */
+const keyLine = (secret: string) => ` (shown once)\nDF-API-KEY: ${secret}`
+
 async function keyCommand(cfg: Config, args: string[], print: Print): Promise<void> {
   const [verb, arg, name] = args
   if (!arg) throw new FerryError('badRequest', `usage:\n${WORKSPACE_USAGE}`)
   await withAdmin(cfg, async (ops) => {
     if (verb === 'create') {
       const k = await ops.createKey(arg, name ?? 'cli')
-      return print(`api key ${k.info.id} for ${arg}: ${k.key}`, k)
+      return print(`api key ${k.info.id} for ${arg}${keyLine(k.key)}`, k)
     }
     if (verb === 'list') {
       const keys = await ops.listKeys(arg)
@@ -47,7 +50,7 @@ export async function workspaceCommand(cfg: Config, args: string[], json: boolea
     if (verb === 'create' && arg) {
       const ws = await ops.create(arg)
       const k = await ops.createKey(arg, 'default')
-      const text = `workspace ${ws.name} (${ws.id})\ndata token: ${ws.token}\napi key ${k.info.id}: ${k.key}`
+      const text = `workspace ${ws.name} (${ws.id})\ndata token: ${ws.token}\napi key ${k.info.id}${keyLine(k.key)}`
       return print(text, { workspace: ws, apiKey: k })
     }
     if (verb === 'list') {

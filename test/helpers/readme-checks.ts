@@ -3,6 +3,8 @@
  * by the command, with the reason when it cannot run here.
  */
 import assert from 'node:assert/strict'
+import { TOUR_CHECKS } from './readme-tour-checks.js'
+
 export interface Ran {
   status: number | null
   stdout: string
@@ -15,6 +17,10 @@ export interface Check {
   check?: (r: Ran) => void | Promise<void>
   /** Re-run until the check passes (answers that wait for an upload). */
   retryMs?: number
+  /** Restart the agent instead of running the command (the README's "start it again"). */
+  restart?: boolean
+  /** Wait this long before running it (the README says a reload takes that long). */
+  waitMs?: number
 }
 
 const json = (r: Ran) => JSON.parse(r.stdout) as Record<string, unknown>
@@ -24,9 +30,16 @@ export const seen: Record<string, string> = {}
 export const CHECKS: Check[] = [
   { match: /^npm ci && npm start/, skip: 'the test has started the agent the same way' },
   { match: /^npm ci && npm test/, skip: 'this is the test suite itself' },
+  { match: /^npm start$/, restart: true },
   { match: /^sudo /, skip: 'needs root and systemd (ferry service has its own test)' },
   { match: /^docker /, skip: 'container images are built and checked by their own test' },
   { match: /^kubectl /, skip: 'needs a Kubernetes cluster' },
+  {
+    match: /^ferry /,
+    skip: 'the installed command; the pages run the same commands as node dist/src/main.js',
+  },
+  { match: /^export ENV_WORKSPACE_/, skip: 'needs ClickHouse servers (the ClickHouse tests)' },
+  { match: /^OTEL_EXPORTER_OTLP_/, skip: "an application's SDK settings (the OTLP tests)" },
   {
     match: /\/v1\/ping$/,
     check: (r) => {
@@ -47,8 +60,9 @@ export const CHECKS: Check[] = [
   },
   {
     match: /\/v1\/write\/metric\?echo=lp/,
-    check: (r) => assert.match(r.stdout, /^cpu,host=web-01 load=3i,usage_idle=97\.5 \d{19}$/),
+    check: (r) => assert.match(r.stdout, /^demo,host=web-01 load=3i,usage_idle=97\.5 \d{19}$/),
   },
+  ...TOUR_CHECKS,
   {
     match: /\/v1\/query\/raw/,
     retryMs: 10_000,
@@ -76,7 +90,7 @@ export const CHECKS: Check[] = [
     check: (r) =>
       assert.match(
         r.stdout,
-        /^workspace prod \(wksp_\w+\)\ndata token: tkn_\w+\napi key ak_\w+: \w+\n$/,
+        /^workspace prod \(wksp_\w+\)\ndata token: tkn_\w+\napi key ak_\w+ \(shown once\)\nDF-API-KEY: \w+\n$/,
       ),
   },
   {
@@ -86,7 +100,7 @@ export const CHECKS: Check[] = [
   {
     match: /main\.js workspace key create prod ci/,
     check: (r) => {
-      const m = /^api key (ak_\w+) for prod: \w+\n$/.exec(r.stdout)
+      const m = /^api key (ak_\w+) for prod \(shown once\)\nDF-API-KEY: \w+\n$/.exec(r.stdout)
       assert.ok(m, r.stdout)
       seen.keyId = m[1]
     },
@@ -133,7 +147,7 @@ export const CHECKS: Check[] = [
       assert.deepEqual(
         points.map((p) => [p.fields.client_ip, p.fields.status_code, p.fields.status]),
         [
-          ['192.168.1.10', 200, 'ok'],
+          ['192.168.1.10', 200, 'OK'],
           ['10.0.0.7', 401, 'warning'],
         ],
       )

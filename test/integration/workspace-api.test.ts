@@ -332,6 +332,7 @@ describe('ingest', () => {
     const r = await query(w, [{ query: 'M::cpu:(avg(x)' }])
     assert.equal(r.status, 400)
     assert.equal(r.body.errorCode, 'QueryInvalid')
+    assert.deepEqual(r.body.content, [{ series: [] }])
     assert.equal(
       r.body.message,
       'queries[0]: DQL parse error at position 14: expected ")", got end of query',

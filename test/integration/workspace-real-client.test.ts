@@ -158,3 +158,13 @@ test("the Python client's captured traffic, forwarded with the token, is answere
     [1577808000000, 'X', 'Y', 'A', 42, 4.2, true, false, ''],
   ])
 })
+
+test('a failed query keeps the shape the Python client indexes: content[0].series', async () => {
+  // The client reads content[0].series before success; the agent hands this on with 200.
+  const { status, body } = await query(w, [{ query: 'M::cpu:(avg(x)' }], { mask_visible: true })
+  assert.equal(status, 400)
+  assert.deepEqual(
+    { content: body.content, errorCode: body.errorCode, success: body.success },
+    { content: [{ series: [] }], errorCode: 'QueryInvalid', success: false },
+  )
+})

@@ -5,7 +5,8 @@
  * API), page through logs (rows sharing a millisecond included) with no row lost or repeated,
  * create a dashboard with two charts that are drawn again after a reload, see the chart of a
  * dashboard made through the Open API from a documented template, and see a RUM
- * application's page views and an error's mapped stack. A bad key
+ * application's page views and an error's mapped stack. The host's process table stays one
+ * line per process within one screen; the logs histogram counts what DQL counts. A bad key
  * reaches no page and no data; a page on another port of the same host cannot change state
  * through the session. Screenshots of each page go to test-output/screenshots/.
  */
@@ -149,6 +150,20 @@ describe('the workspace UI in a browser', { skip }, () => {
     assert.equal(legend, 4) // the time column and three hosts
     assert.match(await page.$eval('#sql', (e) => e.textContent ?? ''), /SELECT/)
     await shot('explore')
+    // The pickers list the measurement and its field and tag from the catalog, and write the query.
+    await page.waitForSelector('#pickers select[name=pick-source] option[value="M::ui_demo"]')
+    await page.select('#pickers select[name=pick-source]', 'M::ui_demo')
+    await page.waitForSelector('#pickers select[name=pick-tag] option[value="host"]')
+    const fields = await page.$$eval('#pickers select[name=pick-field] option', (e) =>
+      e.map((o) => o.textContent),
+    )
+    assert.deepEqual(fields, ['v'])
+    await page.select('#pickers select[name=pick-tag]', 'host')
+    await page.click('#pick-use')
+    await page.waitForFunction(
+      `document.getElementById('dql').value === 'M::ui_demo:(avg(v)) BY host'`,
+    )
+    await page.waitForSelector('#result[data-lines="3"] .uplot')
     await setValue('#dql', 'M::ui_demo:(avg(v) BY')
     await page.click('#run')
     await page.waitForSelector('#result pre.caret')
@@ -186,6 +201,13 @@ describe('the workspace UI in a browser', { skip }, () => {
     await page.waitForFunction("document.querySelectorAll('.grid .chart[data-lines]').length === 4")
     const cpuLines = await page.$eval('.grid .chart', (e) => e.getAttribute('data-lines'))
     assert.equal(cpuLines, '1')
+    // One line per process, however long its command, in a box under one screen's height.
+    const box = await page.$eval('.procs', (e) => e.getBoundingClientRect().height)
+    assert.ok(box < page.viewport()!.height, `process table ${box}px high`)
+    const tallest = await page.$$eval('#processes tr', (e) =>
+      Math.max(...e.map((r) => r.getBoundingClientRect().height)),
+    )
+    assert.ok(tallest < 40, `a process row is ${tallest}px high`)
     await page.type('#labels input[name=label]', 'web-tier')
     await page.click('#labels form button[type=submit]')
     await page.waitForSelector('#labels .label')
@@ -215,6 +237,11 @@ describe('the workspace UI in a browser', { skip }, () => {
     assert.equal(shown.length, LOG_ROWS)
     assert.deepEqual([...shown].sort(), expected)
     assert.equal(shown[0], expected.at(-1))
+    // The histogram counts what a DQL count(*) counts.
+    await page.waitForSelector('#log-histogram[data-total]')
+    const total = await page.$eval('#log-histogram', (e) => Number(e.getAttribute('data-total')))
+    const [[, counted]] = await rows('L::uiapp:(count(*))')
+    assert.deepEqual([total, counted], [LOG_ROWS, LOG_ROWS])
     await page.click('#log-rows tr:nth-child(3)')
     const detail = await page.$eval('#log-detail', (e) => e.textContent ?? '')
     assert.match(detail, /service\s*web/)

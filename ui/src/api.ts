@@ -64,7 +64,7 @@ export async function dql(query: string, opts: QueryOptions = {}, explain = fals
 }
 
 /** A DQL string literal of `s`, quotes and backslashes escaped. */
-export const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+export { quote } from './dql-text.js'
 
 export type Row = Record<string, unknown>
 

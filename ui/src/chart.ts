@@ -2,7 +2,8 @@
  * DQL answers drawn with uPlot: every value column of every series is a line (a `BY` group is
  * a series, labelled with its tags), on one time axis that is the union of all the series'
  * times (a missing time is a gap, not a zero). Drag to zoom, double-click to reset, hover for
- * values in the legend. `chartType` `table` draws the rows instead.
+ * values in the legend, and each line's last, min, max and avg in a table under it (numbers
+ * formatted). `chartType` `table` draws the rows instead.
  */
 import uPlot from 'uplot'
 import type { Series } from './api.js'
@@ -67,6 +68,7 @@ export function drawChart(
   type: ChartType,
   range?: [number, number],
   height = 260,
+  onPick?: (picked: [number, number]) => void,
 ) {
   el.replaceChildren()
   if (type === 'table') return void el.append(table(series))
@@ -85,14 +87,33 @@ export function drawChart(
         stroke: COLORS[i % COLORS.length],
         fill: type === 'bar' ? COLORS[i % COLORS.length] + '66' : undefined,
         paths: bars,
+        value: (_u: uPlot, v: number | null) => (v === null ? '--' : formatNumber(v)),
         spanGaps: false,
         points: { show: data[0].length < 60 },
       })),
     ],
     axes: [{}, { size: 60 }],
-    cursor: { drag: { x: true, y: false } },
+    cursor: { drag: { x: true, y: false, setScale: !onPick } },
   }
-  new uPlot(opts, data, el)
+  const plot = new uPlot(opts, data, el)
+  if (onPick) pickable(plot, onPick)
+  el.append(statsTable(data, labels))
+}
+
+/**
+ * A dragged span, or the bucket under a click, handed to `onPick` as [start, end] in ms
+ * instead of zooming the chart: the page narrows its range and queries again.
+ */
+function pickable(plot: uPlot, onPick: (picked: [number, number]) => void): void {
+  const xs = plot.data[0]
+  plot.over.addEventListener('mouseup', () => {
+    const { left, width } = plot.select
+    if (width > 2)
+      return onPick([plot.posToVal(left, 'x') * 1000, plot.posToVal(left + width, 'x') * 1000])
+    const i = plot.cursor.idx
+    if (i === null || i === undefined || i + 1 >= xs.length) return
+    onPick([xs[i] * 1000, xs[i + 1] * 1000])
+  })
 }
 
 export function table(series: Series[]): HTMLElement {
@@ -113,5 +134,39 @@ export function table(series: Series[]): HTMLElement {
 
 export function cell(v: unknown): string {
   if (v === null || v === undefined) return ''
+  if (typeof v === 'number') return formatNumber(v)
   return typeof v === 'object' ? JSON.stringify(v) : String(v)
+}
+
+/** A number as people read it: integers whole, others to 2 decimals, small ones to 3 digits. */
+export function formatNumber(n: number): string {
+  if (Number.isInteger(n) || !Number.isFinite(n)) return String(n)
+  const abs = Math.abs(n)
+  return String(Number(abs >= 1 ? n.toFixed(2) : n.toPrecision(3)))
+}
+
+/** Last, min, max and avg of each line, under the chart: readable without hovering. */
+export function statsTable(data: uPlot.AlignedData, labels: string[]): HTMLElement {
+  const head = h('tr', {}, ...['series', 'last', 'min', 'max', 'avg'].map((t) => h('th', {}, t)))
+  const rows = labels.map((label, i) => {
+    const vs = (data[i + 1] as (number | null)[]).filter((v): v is number => v !== null)
+    const stats = vs.length
+      ? [
+          vs[vs.length - 1],
+          Math.min(...vs),
+          Math.max(...vs),
+          vs.reduce((a, b) => a + b) / vs.length,
+        ]
+      : []
+    const swatch = h('span', { class: 'swatch', style: `background:${COLORS[i % COLORS.length]}` })
+    return h(
+      'tr',
+      {},
+      h('td', {}, swatch, label),
+      ...[0, 1, 2, 3].map((k) =>
+        h('td', { class: 'num' }, stats.length ? formatNumber(stats[k]) : ''),
+      ),
+    )
+  })
+  return h('table', { class: 'legend-stats' }, head, ...rows)
 }

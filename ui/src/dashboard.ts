@@ -9,7 +9,7 @@ import { ApiError, call, dql } from './api.js'
 import { CHART_TYPES, drawChart, type ChartType } from './chart.js'
 import type { ChartSpec, Dashboard, Variable } from './dashboards.js'
 import { fill, h, select } from './dom.js'
-import { withInterval } from './explore.js'
+import { withInterval } from './dql-text.js'
 import { templateCharts, templateVariables } from './template.js'
 import { RANGES, timeRange } from './time.js'
 
@@ -90,7 +90,10 @@ function pickers(vars: Variable[], params: URLSearchParams): Promise<HTMLSelectE
   return Promise.all(
     vars.map(async (v) => {
       const values = (await variableValues(v)).map((x): [string, string] => [x, x])
-      return select(`var-${v.name}`, values, params.get(`var-${v.name}`) ?? '')
+      // The value in the URL if it is still offered, else the first: never an empty picker.
+      const asked = params.get(`var-${v.name}`)
+      const chosen = values.some(([x]) => x === asked) ? asked! : (values[0]?.[0] ?? '')
+      return select(`var-${v.name}`, values, chosen)
     }),
   )
 }

@@ -2,23 +2,16 @@
  * Explore: a DQL editor, a time range, a chart or table of the answer, and the SQL it ran as
  * on demand. A `QueryInvalid` answer is shown under the query with a caret at the position it
  * names, and the editor's cursor is put there. The query and choices live in the URL hash, so
- * a view can be reloaded or shared.
+ * a view can be reloaded or shared. Pickers above the editor write a query from the catalog.
  */
 import { ApiError, dql } from './api.js'
 import { CHART_TYPES, drawChart, type ChartType } from './chart.js'
 import { fill, h, select } from './dom.js'
-import { interval, RANGES, timeRange } from './time.js'
+import { withInterval } from './dql-text.js'
+import { pickers } from './pickers.js'
+import { RANGES, timeRange } from './time.js'
 
 const DEFAULT = 'M::cpu:(avg(usage_total)) BY host'
-
-/** A query's time clause: `[start:end:interval]` is added when the query has none. */
-export function withInterval(query: string, range: string): string {
-  if (/\[[^\]]*\]/.test(query) || !/\(\s*(avg|min|max|sum|count|last|first)\(/i.test(query))
-    return query
-  const by = /\s(BY|ORDER BY|LIMIT|SLIMIT)\s/i.exec(query)
-  const at = by ? by.index : query.length
-  return `${query.slice(0, at)} [::${interval(range)}]${query.slice(at)}`
-}
 
 function errorView(query: string, err: unknown): HTMLElement {
   if (!(err instanceof ApiError)) return h('p', { class: 'error' }, String(err))
@@ -88,6 +81,12 @@ export function explorePage(main: HTMLElement, params: URLSearchParams): void {
     h('label', {}, ui.explain, ' show SQL'),
     h('button', { type: 'submit', id: 'run' }, 'Run'),
   )
-  fill(main, h('h1', {}, 'Explore'), ui.editor, form, ui.status, ui.out, ui.sql)
+  const picks = h('div', {})
+  fill(main, h('h1', {}, 'Explore'), picks, ui.editor, form, ui.status, ui.out, ui.sql)
   void run(ui)
+  const use = (q: string) => ((ui.editor.value = q), void run(ui))
+  pickers(use).then(
+    (el) => fill(picks, el),
+    () => fill(picks),
+  )
 }

@@ -77,7 +77,11 @@ function processTable(procs: Process[]): HTMLElement {
     ...procs.map((p) =>
       h(
         'tr',
-        {},
+        // One line per process; a click shows the whole command line (often long).
+        {
+          title: p.cmdline,
+          onclick: (e: Event) => (e.currentTarget as HTMLElement).classList.toggle('open'),
+        },
         h('td', {}, String(p.pid)),
         h('td', {}, p.process_name),
         h('td', {}, p.username),
@@ -98,7 +102,7 @@ export async function hostPage(main: HTMLElement, name: string, params: URLSearc
     location.assign(`#/host/${encodeURIComponent(name)}?range=${range.value}`),
   )
   const charts = h('div', { class: 'grid' })
-  const procs = h('div', {}, 'Loading processes…')
+  const procs = h('div', { class: 'procs' }, 'Loading processes…')
   fill(
     main,
     h('h1', {}, name),

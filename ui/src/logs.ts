@@ -3,28 +3,18 @@
  * on the message. Pages follow each other by the `search_after` cursor the previous page
  * returned, over a time range fixed when the filters were applied, so no row is lost or shown
  * twice even when many share a millisecond or new rows arrive meanwhile. A row opens a pane
- * with all of its fields.
+ * with all of its fields. Above the rows a histogram counts them per status over the range;
+ * a drag or a click on it narrows the list to that span. Live tail applies the filters again
+ * every 5 s, so the newest rows come in on top.
  */
-import { call, dql, quote, rowsOf, type Row } from './api.js'
+import { call, dql, rowsOf, type Row } from './api.js'
+import { logQuery } from './dql-text.js'
 import { cell } from './chart.js'
 import { append, fill, formatTime, h, select } from './dom.js'
+import { drawHistogram } from './log-histogram.js'
 import { RANGES, timeRange } from './time.js'
 
 export const PAGE_SIZE = 50
-
-/** The DQL for the filters; empty filters are left out. */
-export function logQuery(
-  source: string,
-  f: { status: string; service: string; text: string; trace_id?: string },
-) {
-  const where: string[] = []
-  if (f.trace_id) where.push(`trace_id = ${quote(f.trace_id)}`)
-  if (f.status) where.push(`status = ${quote(f.status)}`)
-  if (f.service) where.push(`service = ${quote(f.service)}`)
-  if (f.text) where.push(`message = match(${quote(f.text)})`)
-  const name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(source) ? source : `\`${source.replace(/`/g, '')}\``
-  return `L::${name}${where.length ? ` {${where.join(', ')}}` : ''}`
-}
 
 function detail(pane: HTMLElement, row: Row): void {
   const fields = Object.entries(row).filter(([, v]) => v !== null && v !== undefined)
@@ -58,6 +48,7 @@ class LogStream {
   readonly pane = h('aside', { id: 'log-detail', class: 'detail' }, 'Select a row.')
   readonly more = h('button', { id: 'more', type: 'button' }, 'Older') as HTMLButtonElement
   readonly count = h('span', { id: 'log-count', class: 'status' })
+  readonly hist = h('div', { id: 'log-histogram', class: 'chart' })
   private cursor: unknown[] = []
   private fixed: [number, number] = [0, 0]
   private shown = 0
@@ -76,22 +67,32 @@ class LogStream {
     const p = { source: this.source.value, status: f.status.value, service: f.service.value }
     const all = { ...p, text: f.text.value, trace_id: f.trace_id.value, range: this.range.value }
     history.replaceState(null, '', `#/logs?${new URLSearchParams(all)}`)
+    return this.narrow(timeRange(this.range.value))
+  }
+
+  /** Starts over from the newest row of `span`, the histogram redrawn over it. */
+  narrow(span: [number, number]): Promise<void> {
     this.cursor = []
-    this.fixed = timeRange(this.range.value)
+    this.fixed = span
     this.shown = 0
     this.body.replaceChildren()
+    void drawHistogram(this.hist, this.query(), span, (picked) => void this.narrow(picked))
     return this.page()
   }
 
-  async page(): Promise<void> {
+  private query(): string {
     const f = this.filters
-    this.more.disabled = true
-    const q = logQuery(this.source.value, {
+    return logQuery(this.source.value, {
       status: f.status.value,
       service: f.service.value,
       text: f.text.value,
       trace_id: f.trace_id.value,
     })
+  }
+
+  async page(): Promise<void> {
+    this.more.disabled = true
+    const q = this.query()
     const opts = { time_range: this.fixed, limit: PAGE_SIZE, search_after: this.cursor }
     const r = await dql(q, opts).catch((e: unknown) => {
       // The cursor has not moved: the same page can be asked for again.
@@ -121,11 +122,16 @@ export async function logsPage(main: HTMLElement, params: URLSearchParams): Prom
   const s = new LogStream(source, all, range)
   const submit = (e: Event) => (e.preventDefault(), void s.apply())
   const form = h('form', { class: 'toolbar', onsubmit: submit }, source, ...Object.values(all))
-  append(form, range, h('button', { type: 'submit' }, 'Apply'))
+  const live = h('input', { type: 'checkbox', id: 'live-tail' }) as HTMLInputElement
+  append(form, range, h('button', { type: 'submit' }, 'Apply'), h('label', {}, live, ' live tail'))
+  const timer = setInterval(() => {
+    if (!form.isConnected) clearInterval(timer)
+    else if (live.checked) void s.apply()
+  }, 5000)
   const head = h('tr', {}, ...['time', 'status', 'service', 'message'].map((t) => h('th', {}, t)))
   const table = h('table', { class: 'rows' }, h('thead', {}, head), s.body)
   const list = h('div', {}, table, h('p', {}, s.more, ' ', s.count))
-  fill(main, h('h1', {}, 'Logs'), form, h('div', { class: 'split' }, list, s.pane))
+  fill(main, h('h1', {}, 'Logs'), form, s.hist, h('div', { class: 'split' }, list, s.pane))
   if (sources.length) await s.apply()
   else fill(s.count, 'No logs stored yet.')
 }

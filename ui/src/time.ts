@@ -1,4 +1,4 @@
-/** Relative time ranges for the pickers, and the bucket interval that gives about 120 points. */
+/** Relative time ranges for the pickers, and the bucket interval that gives about 300 points. */
 export const RANGES: [string, string][] = [
   ['15m', 'last 15 minutes'],
   ['1h', 'last hour'],
@@ -19,8 +19,11 @@ export function timeRange(range: string, now = Date.now()): [number, number] {
   return [now - rangeMs(range), now]
 }
 
-/** A DQL interval (`10s`, `1m`, ...) for about 120 buckets over the range, at least 10 s. */
+/**
+ * A DQL interval (`12s`, `5m`, ...) for about 300 buckets over the range (a line per series
+ * that reads as a line, as Grafana aims at one point per few pixels), at least 1 s.
+ */
 export function interval(range: string): string {
-  const secs = Math.max(10, Math.ceil(rangeMs(range) / 1000 / 120))
+  const secs = Math.max(1, Math.ceil(rangeMs(range) / 1000 / 300))
   return secs % 60 ? `${secs}s` : `${secs / 60}m`
 }

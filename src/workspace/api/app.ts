@@ -16,7 +16,7 @@ import { datawayRoutes } from './dataway.js'
 import { ingestRoutes } from './ingest.js'
 import { openApiRoutes } from './openapi.js'
 import { rumOpenApiRoutes } from './rum-openapi.js'
-import { queryRoutes } from './query.js'
+import { FAILED_QUERY_CONTENT, queryRoutes } from './query.js'
 import { uiRoutes } from '../ui/routes.js'
 
 export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hono<WorkspaceEnv> {
@@ -57,7 +57,8 @@ export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hon
     if (damage) err = damagedError(damage, err)
     if (err instanceof FerryError) {
       deps.events.rejected(c.req.routePath, err)
-      return errorResponse(err, traceId)
+      const content = c.req.path === '/v1/query/raw' ? FAILED_QUERY_CONTENT : null
+      return errorResponse(err, traceId, {}, content)
     }
     deps.events.internalError('workspace-http', err)
     return errorResponse(

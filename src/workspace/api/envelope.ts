@@ -59,10 +59,11 @@ export function errorResponse(
   err: FerryError,
   traceId: string,
   extraHeaders: Record<string, string> = {},
+  content: unknown = null,
 ): Response {
   const body: Envelope = {
     code: err.status,
-    content: null,
+    content,
     errorCode: errorCodeName(err.code),
     message: err.message,
     success: false,

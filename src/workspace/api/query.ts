@@ -5,6 +5,14 @@ import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { jsonBody, ok } from './envelope.js'
 import { byToken } from './ingest.js'
 
+/**
+ * The `content` of a failed query's answer: one result with no series, not null. The agent
+ * hands the answer on with 200 as the reference does, and real clients (DataFlux Func's
+ * DataKit client) read `content[0].series` before they look at `success`, so a null there
+ * would crash them instead of showing the error in `errorCode` and `message`.
+ */
+export const FAILED_QUERY_CONTENT = [{ series: [] }]
+
 export function queryRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
   app.post('/v1/query/raw', async (c) => {
     const started = performance.now()

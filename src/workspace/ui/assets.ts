@@ -24,6 +24,7 @@ const require = createRequire(import.meta.url)
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
 }
 
 /** The files served under `/ui/vendor/` and `/ui/`, by name. */
@@ -31,6 +32,7 @@ const FIXED: Record<string, () => string> = {
   'vendor/uPlot.esm.js': () => require.resolve('uplot/dist/uPlot.esm.js'),
   'vendor/uPlot.min.css': () => require.resolve('uplot/dist/uPlot.min.css'),
   'style.css': () => path.join(ROOT, 'ui', 'style.css'),
+  'favicon.svg': () => path.join(ROOT, 'ui', 'favicon.svg'),
 }
 
 const cache = new Map<string, Asset | null>()

@@ -32,7 +32,7 @@ export function loginPage(error: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Ferry workspace · log in</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/ui/style.css"></head>
+<link rel="stylesheet" href="/ui/style.css"><link rel="icon" href="/ui/favicon.svg" type="image/svg+xml"></head>
 <body class="login"><form method="post" action="/ui/login">
 <h1>Ferry workspace</h1>
 <label>API key <input name="key" type="password" autocomplete="off" required autofocus></label>
@@ -45,7 +45,7 @@ export function appPage(): string {
 <html lang="en"><head><meta charset="utf-8"><title>Ferry workspace</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/ui/vendor/uPlot.min.css">
-<link rel="stylesheet" href="/ui/style.css">
+<link rel="stylesheet" href="/ui/style.css"><link rel="icon" href="/ui/favicon.svg" type="image/svg+xml">
 <script type="importmap">${IMPORT_MAP}</script>
 <script type="module" src="/ui/app/main.js"></script></head>
 <body><header><strong>Ferry</strong><nav>

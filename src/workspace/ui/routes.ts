@@ -4,15 +4,17 @@
  * `/ui/api/...`, which forwards the page's data calls to the Open API and DQL routes with the
  * session's key or token added on the server. Without a live session whose key is still valid,
  * pages redirect to the login form and data calls are 403 `InvalidApiKey`: only the form and
- * the style sheet are public. Cross-site requests never carry the cookie (SameSite), and a
- * change (POST, DELETE) must come from the UI's own origin, data changes as JSON (origin.ts).
- * Wrong keys at the form are limited per client address (`../api/key-throttle.ts`).
+ * the style sheet and the icon are public. Cross-site requests never carry the cookie
+ * (SameSite), and a change (POST, DELETE) must come from the UI's own origin, data changes as
+ * JSON (origin.ts). Wrong keys at the form are limited per client address
+ * (`../api/key-throttle.ts`).
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { FerryError } from '../../errors.js'
 import { readBody } from '../../http/body.js'
 import type { WorkspaceDeps, WorkspaceEnv } from '../api/deps.js'
+import type { ColumnSpec } from '../store/catalog.js'
 import { jsonBody, ok } from '../api/envelope.js'
 import { clientAddress } from '../api/key-throttle.js'
 import { asset } from './assets.js'
@@ -24,7 +26,7 @@ export const SESSION_COOKIE = 'ferry_ui'
 const MAX_SESSIONS = 1000
 const SESSION_TTL_MS = 12 * 3600_000
 const LOGIN_BODY_LIMIT = 4096
-const PUBLIC = new Set(['/ui/login', '/ui/style.css'])
+const PUBLIC = new Set(['/ui/login', '/ui/style.css', '/ui/favicon.svg'])
 
 type Ctx = Context<WorkspaceEnv>
 
@@ -117,6 +119,9 @@ export function uiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
     serve(c, `${c.req.param('dir')}/${c.req.param('file')}`),
   )
   app.get('/ui/style.css', (c) => serve(c, 'style.css'))
+  app.get('/ui/favicon.svg', (c) => serve(c, 'favicon.svg'))
+  // Browsers ask for /favicon.ico on every page of the origin, whatever the page links.
+  app.get('/favicon.ico', (c) => serve(c, 'favicon.svg'))
   app.post('/ui/api/query', (c) =>
     forward(c, app, deps, `/v1/query/raw?token=${c.get('workspace').token}`),
   )
@@ -126,6 +131,11 @@ export function uiRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
   app.get('/ui/api/sources', (c) =>
     ok(c, sources(deps.engine.catalog.tableNames(c.get('workspace').id))),
   )
+  app.get('/ui/api/columns', (c) => {
+    const info = deps.engine.catalog.table(c.get('workspace').id, c.req.query('source') ?? '')
+    if (!info) throw new FerryError('objectNotFound', `no source ${c.req.query('source') ?? ''}`)
+    return ok(c, columns(info.columns))
+  })
   app.all('/ui/api/v1/*', (c) => {
     const url = new URL(c.req.url)
     return forward(c, app, deps, `/api/v1/${url.pathname.slice('/ui/api/v1/'.length)}${url.search}`)
@@ -140,6 +150,15 @@ function sources(tables: string[]): Record<string, string[]> {
     ;(out[t.slice(0, at)] ??= []).push(t.slice(at + 2))
   }
   return out
+}
+
+/** A source's columns for Explore's pickers: fields (with their type) and tags, by name. */
+function columns(cols: ColumnSpec[]): { fields: { name: string; type: string }[]; tags: string[] } {
+  const sorted = [...cols].sort((a, b) => a.name.localeCompare(b.name))
+  return {
+    fields: sorted.filter((x) => x.kind !== 'tag').map(({ name, type }) => ({ name, type })),
+    tags: sorted.filter((x) => x.kind === 'tag').map((x) => x.name),
+  }
 }
 
 function serve(c: Ctx, name: string): Response {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import type { TestWorkspace } from '../../helpers/workspace.js'
+import { writeLp, type TestWorkspace } from '../../helpers/workspace.js'
 import { startWorkspaceApp, type WorkspaceApp } from '../../helpers/workspace-app.js'
 
 let w: TestWorkspace
@@ -40,6 +40,7 @@ const DATA: [string, string][] = [
   ['POST', '/ui/api/labels'],
   ['DELETE', '/ui/api/labels'],
   ['GET', '/ui/api/sources'],
+  ['GET', '/ui/api/columns?source=M::cpu'],
 ]
 
 async function assertRefused(cookie: string | null): Promise<void> {
@@ -133,4 +134,32 @@ test('logout ends the session, and so does revoking the key', async () => {
   assert.equal(ok.status, 200)
   await w.service.deps!.accounts.revokeKey(info.id)
   await assertRefused(id2)
+})
+
+test('the icon is public at /ui/favicon.svg and /favicon.ico, and the pages link it', async () => {
+  for (const p of ['/ui/favicon.svg', '/favicon.ico']) {
+    const res = await app.request(p)
+    assert.deepEqual([p, res.status, res.headers.get('content-type')], [p, 200, 'image/svg+xml'])
+    assert.match(await res.text(), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+  }
+  assert.match(
+    await (await app.request('/ui/login')).text(),
+    /<link rel="icon" href="\/ui\/favicon\.svg"/,
+  )
+})
+
+test("Explore's pickers: a source's fields with their type and its tags, by name", async () => {
+  const lp = 'pick,host=a,az=z1 usage=1.5,note="x" 1700000000000000000'
+  assert.equal((await writeLp(w, 'metric', lp)).status, 200)
+  const headers = { Cookie: `ferry_ui=${await login(w.key)}` }
+  const res = await app.request('/ui/api/columns?source=M::pick', { headers })
+  assert.deepEqual(((await res.json()) as { content: unknown }).content, {
+    fields: [
+      { name: 'note', type: 'VARCHAR' },
+      { name: 'usage', type: 'DOUBLE' },
+    ],
+    tags: ['az', 'host'],
+  })
+  const none = await app.request('/ui/api/columns?source=M::nothing', { headers })
+  assert.equal(none.status, 404)
 })

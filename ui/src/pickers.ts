@@ -1,0 +1,55 @@
+/**
+ * Explore's pickers, from the workspace catalog: a source (every stored measurement, by
+ * namespace), one of its fields, an aggregate and a tag to group by. "Use" writes the query
+ * into the editor and runs it, so a first chart needs no DQL typed.
+ */
+import { call } from './api.js'
+import { fill, h, select } from './dom.js'
+
+interface Columns {
+  fields: { name: string; type: string }[]
+  tags: string[]
+}
+
+const AGGS: [string, string][] = ['avg', 'max', 'min', 'sum', 'count', 'last'].map((a) => [a, a])
+
+/** `M::cpu:(avg(usage_user)) BY host`, or without BY when no tag is chosen. */
+export function pickedQuery(source: string, agg: string, field: string, tag: string): string {
+  return `${source}:(${agg}(${field}))${tag ? ` BY ${tag}` : ''}`
+}
+
+export async function pickers(use: (query: string) => void): Promise<HTMLElement> {
+  const stored = await call<Record<string, string[]>>('sources')
+  // Metrics first: the sources a first chart is most often drawn from.
+  const names = Object.entries(stored)
+    .sort(([a], [b]) => Number(a !== 'M') - Number(b !== 'M'))
+    .flatMap(([ns, list]) => list.map((n) => `${ns}::${n}`))
+  const source = select(
+    'pick-source',
+    names.map((n) => [n, n]),
+    names[0] ?? '',
+  )
+  const field = select('pick-field', [], '')
+  const agg = select('pick-agg', AGGS, 'avg')
+  const tag = select('pick-tag', [], '')
+  const load = async () => {
+    const cols = await call<Columns>(`columns?source=${encodeURIComponent(source.value)}`)
+    const numeric = cols.fields.filter((f) => f.type !== 'VARCHAR')
+    fill(
+      field,
+      ...(numeric.length ? numeric : cols.fields).map((f) =>
+        h('option', { value: f.name }, f.name),
+      ),
+    )
+    fill(
+      tag,
+      h('option', { value: '' }, '(no BY)'),
+      ...cols.tags.map((t) => h('option', { value: t }, `BY ${t}`)),
+    )
+  }
+  source.addEventListener('change', () => void load())
+  if (names.length) await load()
+  const go = () => use(pickedQuery(source.value, agg.value, field.value, tag.value))
+  const button = h('button', { type: 'button', id: 'pick-use', onclick: go }, 'Use')
+  return h('div', { class: 'toolbar', id: 'pickers' }, source, agg, field, tag, button)
+}
