@@ -58,6 +58,25 @@ export const PIPELINE_SCHEMA = {
     env: 'ENV_PIPELINE_MAX_WINDOW_STREAMS',
     check: atLeast(0, '0'),
   },
+  refer_table_url: { type: 'string', default: '', env: 'ENV_REFER_TABLE_URL' },
+  refer_table_pull_interval: {
+    type: 'duration',
+    default: 300_000,
+    env: 'ENV_REFER_TABLE_PULL_INTERVAL',
+    check: atLeast(1000, '1s'),
+  },
+  refer_table_max_bytes: {
+    type: 'bytes',
+    default: 16 * 1024 * 1024,
+    env: 'ENV_REFER_TABLE_MAX_BYTES',
+    check: atLeast(1024, '1KiB'),
+  },
+  refer_table_timeout: {
+    type: 'duration',
+    default: 30_000,
+    env: 'ENV_REFER_TABLE_TIMEOUT',
+    check: atLeast(100, '100ms'),
+  },
   debug_concurrency: {
     type: 'int',
     default: 1,

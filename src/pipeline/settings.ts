@@ -31,5 +31,13 @@ export function pipelineSettings(loaded: LoadedConfig) {
     worker,
     watcher: { ...limits, reloadMs: c.reload_interval },
     debugConcurrency: c.debug_concurrency,
+    refer: c.refer_table_url
+      ? {
+          url: c.refer_table_url,
+          intervalMs: c.refer_table_pull_interval,
+          maxBytes: c.refer_table_max_bytes,
+          timeoutMs: c.refer_table_timeout,
+        }
+      : null,
   }
 }
