@@ -77,6 +77,30 @@ export const PIPELINE_SCHEMA = {
     env: 'ENV_REFER_TABLE_TIMEOUT',
     check: atLeast(100, '100ms'),
   },
+  http_request_enable: { type: 'bool', default: false, env: 'ENV_PIPELINE_HTTP_REQUEST_ENABLE' },
+  http_request_allow_internal: {
+    type: 'bool',
+    default: false,
+    env: 'ENV_PIPELINE_HTTP_REQUEST_ALLOW_INTERNAL',
+  },
+  http_request_timeout: {
+    type: 'duration',
+    default: 1000,
+    env: 'ENV_PIPELINE_HTTP_REQUEST_TIMEOUT',
+    check: atLeast(10, '10ms'),
+  },
+  http_request_max_bytes: {
+    type: 'bytes',
+    default: 1024 * 1024,
+    env: 'ENV_PIPELINE_HTTP_REQUEST_MAX_BYTES',
+    check: atLeast(1024, '1KiB'),
+  },
+  http_request_max_calls: {
+    type: 'int',
+    default: 10,
+    env: 'ENV_PIPELINE_HTTP_REQUEST_MAX_CALLS',
+    check: atLeast(0, '0'),
+  },
   debug_concurrency: {
     type: 'int',
     default: 1,

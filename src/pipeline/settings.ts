@@ -26,6 +26,13 @@ export function pipelineSettings(loaded: LoadedConfig) {
     caps: { maxCreatedPoints: c.max_created_points, maxOutputBytes: c.max_output_bytes },
     cacheMaxEntries: c.cache_max_entries,
     maxWindowStreams: c.max_window_streams,
+    httpRequest: {
+      enable: c.http_request_enable,
+      allowInternal: c.http_request_allow_internal,
+      timeoutMs: c.http_request_timeout,
+      maxBytes: c.http_request_max_bytes,
+      maxCalls: c.http_request_max_calls,
+    },
   }
   return {
     worker,
