@@ -5,14 +5,19 @@
  * tables and pulls, and the copy a worker adopts from shared memory.
  */
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import fs, { readFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, test } from 'node:test'
+import { DecodePool } from '../../../src/ingest/pool.js'
+import { plainTask } from '../../../src/ingest/protocol.js'
 import type { PipelineEngine } from '../../../src/pipeline/engine.js'
 import { adoptRefer } from '../../../src/pipeline/lib/fn-refer.js'
 import { ReferPuller } from '../../../src/pipeline/refer/puller.js'
 import { kv, runPpl, testEngine } from '../../helpers/pipeline.js'
+import { payloadShapes } from '../../helpers/points.js'
 
 const TABLES = readFileSync(new URL('../../fixtures/refer-tables.json', import.meta.url), 'utf8')
 
@@ -123,4 +128,42 @@ test('a worker adopts a shared copy once per version', () => {
   assert.equal(run('query_refer_table("t", "k", "a")', {}).v, 1)
   adoptRefer({ version: 1001, bytes: bytes('[]') })
   assert.equal(run('query_refer_table("t", "k", "a")', {}).v, undefined)
+})
+
+test('decode workers query the tables that travel with their tasks', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-refer-'))
+  fs.mkdirSync(path.join(dir, 'logging'))
+  fs.writeFileSync(path.join(dir, 'logging', 'refer.p'), 'query_refer_table("table_abc", "col", _)')
+  const p = puller()
+  assert.equal(await p.pull(), true)
+  const pool = new DecodePool({
+    workers: 2,
+    maxQueue: 16,
+    pipeline: {
+      dir,
+      timezone: 'UTC',
+      maxBatch: 1000,
+      defaults: {},
+      memoryBytes: 32 << 20,
+      stackBytes: 256 << 10,
+      batchTimeoutMs: 5000,
+    },
+    refer: () => p.current(),
+  })
+  await pool.start()
+  try {
+    const body = Buffer.from('refer message="ab" 1700000000000000000\n')
+    const tasks = [1, 2, 3, 4].map(() =>
+      pool.decode(
+        plainTask(new Uint8Array(body), 'logging', { pipeline: { version: 1, source: 'refer' } }),
+      ),
+    )
+    for (const r of await Promise.all(tasks)) {
+      const f = payloadShapes(r.payload)[0]!.fields
+      assert.deepEqual([f.col2, f.col3, f.col4], [{ float: 1234 }, { int: '123' }, { bool: true }])
+    }
+  } finally {
+    await pool.shutdown()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 })
