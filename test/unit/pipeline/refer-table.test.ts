@@ -16,7 +16,7 @@ import { plainTask } from '../../../src/ingest/protocol.js'
 import type { PipelineEngine } from '../../../src/pipeline/engine.js'
 import { adoptRefer } from '../../../src/pipeline/lib/fn-refer.js'
 import { ReferPuller } from '../../../src/pipeline/refer/puller.js'
-import { kv, runPpl, testEngine } from '../../helpers/pipeline.js'
+import { kv, runPpl, testEngine, workerPipeline } from '../../helpers/pipeline.js'
 import { payloadShapes } from '../../helpers/points.js'
 
 const TABLES = readFileSync(new URL('../../fixtures/refer-tables.json', import.meta.url), 'utf8')
@@ -139,15 +139,7 @@ test('decode workers query the tables that travel with their tasks', async () =>
   const pool = new DecodePool({
     workers: 2,
     maxQueue: 16,
-    pipeline: {
-      dir,
-      timezone: 'UTC',
-      maxBatch: 1000,
-      defaults: {},
-      memoryBytes: 32 << 20,
-      stackBytes: 256 << 10,
-      batchTimeoutMs: 5000,
-    },
+    pipeline: workerPipeline(dir, 5000),
     refer: () => p.current(),
   })
   await pool.start()
