@@ -14,6 +14,7 @@ import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
 import { pipelineDeps } from './ingest/pipeline-deps.js'
 import { pipelineSettings } from './pipeline/settings.js'
+import { ReferPuller } from './pipeline/refer/puller.js'
 import { mergeLive, planReload, type ReloadPlan } from './reload.js'
 import { PipelineEvents } from './telemetry/pipeline-events.js'
 import { identity, type Identity } from './identity.js'
@@ -86,6 +87,7 @@ export class Agent {
   private readonly ntp: NtpClock | null
   private readonly io: IoSettings
   private readonly pipelineEvents: PipelineEvents | undefined
+  private readonly refer: ReferPuller | null
   private readonly rum: { deps: RumDeps; forwarder: ReplayForwarder } | null
 
   constructor(
@@ -107,11 +109,14 @@ export class Agent {
       pipeline: pl?.worker,
       rum: cfg.rum.enable ? rumWorkerOptions(cfg) : undefined,
       geo: scriptGeo(() => this.watcher),
+      refer: () => this.refer?.current() ?? null,
       onWorkerDied: (err) => this.events.decodeWorkerDied(err),
       recycleHeapBytes: cfg.decode.recycle_heap,
       onWorkerRecycled: (bytes) => this.events.decodeWorkerRecycled(bytes),
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined
+    this.refer =
+      pl?.refer && this.pipelineEvents ? new ReferPuller(pl.refer, this.pipelineEvents) : null
     this.watcher =
       pl && this.pipelineEvents
         ? new PipelineWatcher(pl.worker.dir, pl.watcher, this.pipelineEvents)
@@ -221,6 +226,7 @@ export class Agent {
       this.ntp,
       this.buffer,
       this.watcher,
+      this.refer,
       this.pool,
       this.uploader,
       forwarder,

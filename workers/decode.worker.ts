@@ -11,6 +11,7 @@ import { runDebug } from '../src/pipeline/debug/run.js'
 import type { DebugResult } from '../src/pipeline/debug/types.js'
 import { PipelineHost, type PipelineWorkerConfig } from '../src/pipeline/worker-host.js'
 import { IpDb } from '../src/rum/geo/ipdb.js'
+import { adoptRefer } from '../src/pipeline/lib/fn-refer.js'
 import { withWorkerHeap, type WorkerHeap } from '../src/ingest/recycle.js'
 import { createRumStage, type RumWorkerOptions } from '../src/rum/stage.js'
 
@@ -24,6 +25,8 @@ export default async function decode(
 ): Promise<(DecodeResult | DebugResult) & WorkerHeap> {
   // The main thread's IP database, read in place (see rum/geo/ipdb.ts).
   if (task.geo) IpDb.adopt(task.geo)
+  // The main thread's refer tables, parsed once per version (pipeline/lib/fn-refer.ts).
+  if (task.refer) adoptRefer(task.refer)
   // Each result says how large this thread's heap is now, for recycling (ingest/recycle.ts).
   if ('kind' in task && task.kind === 'pipeline-debug')
     return withWorkerHeap(await runDebug(task, cfg?.timezone))

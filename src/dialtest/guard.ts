@@ -7,20 +7,7 @@
 import dns from 'node:dns'
 import net from 'node:net'
 import { cidrEntries } from '../config/schema-dialtest.js'
-
-/** Loopback, private, link-local and unspecified ranges (Go's IsLoopback/IsPrivate/...). */
-const INTERNAL: [string, number, 'ipv4' | 'ipv6'][] = [
-  ['0.0.0.0', 8, 'ipv4'],
-  ['127.0.0.0', 8, 'ipv4'],
-  ['10.0.0.0', 8, 'ipv4'],
-  ['172.16.0.0', 12, 'ipv4'],
-  ['192.168.0.0', 16, 'ipv4'],
-  ['169.254.0.0', 16, 'ipv4'],
-  ['::', 128, 'ipv6'],
-  ['::1', 128, 'ipv6'],
-  ['fc00::', 7, 'ipv6'],
-  ['fe80::', 10, 'ipv6'],
-]
+import { INTERNAL_RANGES, plainAddress as plain } from '../shared/internal-addr.js'
 
 export interface GuardOptions {
   /** Refuse the internal ranges above. */
@@ -39,13 +26,6 @@ export type Resolver = (host: string) => Promise<dns.LookupAddress[]>
 
 const systemResolver: Resolver = (host) => dns.promises.lookup(host, { all: true })
 
-/** An IPv4-mapped IPv6 address is checked as the IPv4 address it carries. */
-function plain(ip: string): { ip: string; family: 'ipv4' | 'ipv6' } {
-  const m = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
-  if (m) return { ip: m[1], family: 'ipv4' }
-  return { ip, family: net.isIPv6(ip) ? 'ipv6' : 'ipv4' }
-}
-
 export class NetGuard {
   private readonly blocked = new net.BlockList()
   readonly active: boolean
@@ -55,7 +35,7 @@ export class NetGuard {
     /** Tests replace DNS to make a name resolve where they want. */
     private readonly resolver: Resolver = systemResolver,
   ) {
-    if (o.internal) for (const [a, p, f] of INTERNAL) this.blocked.addSubnet(a, p, f)
+    if (o.internal) for (const [a, p, f] of INTERNAL_RANGES) this.blocked.addSubnet(a, p, f)
     const cidrs = cidrEntries(o.cidrs)
     for (const c of cidrs) {
       const [a, p] = c.split('/')

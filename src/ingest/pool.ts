@@ -20,6 +20,7 @@ import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
 import type { PipelineWorkerConfig } from '../pipeline/worker-host.js'
 import type { RumWorkerOptions } from '../rum/stage.js'
 import type { SharedGeo } from '../rum/geo/ipdb.js'
+import type { SharedRefer } from '../pipeline/lib/fn-refer.js'
 
 export interface PoolOptions {
   /** 0 = one per available core. */
@@ -34,6 +35,8 @@ export interface PoolOptions {
    * loads it once (on this thread) and gives the shared memory that travels with the task.
    */
   geo?: { wanted(task: DecodeTask | DebugTask): boolean; get(): Promise<SharedGeo | null> }
+  /** The refer tables' current shared copy (travels with every task); absent: none. */
+  refer?: () => SharedRefer | null
   /** Heap limits of each worker; past them the worker dies and its task gets 503. */
   resourceLimits?: ResourceLimits
   /** Told of every worker death (logged and counted by the caller). */
@@ -83,7 +86,7 @@ export class DecodePool implements Decoder, Component {
 
   async decode(task: DecodeTask): Promise<DecodeOk> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
-    await this.withGeo(task)
+    await this.withShared(task)
     const large = isLargeTask(task.body.length, task.encoding !== '', task.maxBodyBytes)
     const result = await this.lanes.run(
       large,
@@ -100,11 +103,15 @@ export class DecodePool implements Decoder, Component {
    */
   async debug(task: DebugTask): Promise<DebugResult> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
-    await this.withGeo(task)
+    await this.withShared(task)
     return this.lanes.run(true, () => this.run<DebugResult>(task, null), this.busy)
   }
 
-  private async withGeo(task: (DecodeTask | DebugTask) & { geo?: SharedGeo }): Promise<void> {
+  private async withShared(
+    task: (DecodeTask | DebugTask) & { geo?: SharedGeo; refer?: SharedRefer },
+  ): Promise<void> {
+    const refer = this.opts.refer?.()
+    if (refer) task.refer = refer
     const geo = this.opts.geo
     if (!geo?.wanted(task)) return
     task.geo = (await geo.get()) ?? undefined

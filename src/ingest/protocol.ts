@@ -12,6 +12,7 @@ import type { DebugTask } from '../pipeline/debug/types.js'
 import type { IoTask } from './io.js'
 import type { CdnStat } from '../rum/cdn/marker.js'
 import type { SharedGeo } from '../rum/geo/ipdb.js'
+import type { SharedRefer } from '../pipeline/lib/fn-refer.js'
 import type { RumTask, SourceMapStat } from './rum.js'
 import type { OtlpSignal } from '../decode/otlp/model.js'
 import type { OtlpOptions } from '../decode/otlp/options.js'
@@ -41,6 +42,8 @@ export interface DecodeTask {
   io?: IoTask
   /** The shared IP database, for scripts calling `geoip()`; absent when none does. */
   geo?: SharedGeo
+  /** The refer tables, for query_refer_table; absent when none are configured or pulled. */
+  refer?: SharedRefer
   /** An OTLP export request (the body is one, mapped to points); absent for writes. */
   otlp?: { signal: OtlpSignal; options: OtlpOptions }
 }
@@ -75,7 +78,7 @@ export interface DecodeFailed {
 export type DecodeResult = DecodeOk | DecodeFailed
 
 /** What a decode worker accepts: a write body, or a pipeline debug request. */
-export type WorkerTask = DecodeTask | (DebugTask & { geo?: SharedGeo })
+export type WorkerTask = DecodeTask | (DebugTask & { geo?: SharedGeo; refer?: SharedRefer })
 
 /**
  * A task with every write option at its default (no compression, precision guessed, no echo,

@@ -11,6 +11,7 @@
 import { BUILTIN_PATTERNS } from './grok/patterns.js'
 import { CapExceeded, RunBudget, type ScriptCaps } from './lib/budget.js'
 import { setCacheLimit } from './lib/fn-cache.js'
+import { setHttpRequest, type HttpRequestOptions } from './lib/fn-http.js'
 import { applyWindows, setWindowStreamLimit } from './lib/window.js'
 import type { CallCtx, ScriptScope } from './lib/context.js'
 import { LIBRARY, type LibFn } from './lib/registry.js'
@@ -29,6 +30,8 @@ export interface EngineOptions extends SandboxLimits {
   cacheMaxEntries?: number
   /** Streams point_window holds points of (`[pipeline] max_window_streams`). */
   maxWindowStreams?: number
+  /** http_request's switch and bounds (`[pipeline] http_request_*`); absent: off. */
+  httpRequest?: HttpRequestOptions
 }
 
 export interface RunStats {
@@ -68,6 +71,7 @@ export class PipelineEngine {
     engine = new PipelineEngine(sandbox, opts)
     if (opts.cacheMaxEntries !== undefined) setCacheLimit(opts.cacheMaxEntries)
     if (opts.maxWindowStreams !== undefined) setWindowStreamLimit(opts.maxWindowStreams)
+    if (opts.httpRequest) setHttpRequest(opts.httpRequest)
     return engine
   }
 
@@ -154,7 +158,12 @@ export class PipelineEngine {
     const id = `${category}/${name}`
     const s = this.scripts.get(id)!
     const batch = !forcePointMode && this.straight(id)
-    const ctx: CallCtx = { scope: s.scope, tz: this.opts.timezone, statusMapping: true }
+    const ctx: CallCtx = {
+      scope: s.scope,
+      tz: this.opts.timezone,
+      statusMapping: true,
+      timeLimitMs: this.opts.batchTimeoutMs,
+    }
     const budget = this.opts.caps ? new RunBudget(this.opts.caps) : null
     for (const p of points) p.budget = budget
     this.current = { points, ctx }

@@ -26,10 +26,25 @@ export function pipelineSettings(loaded: LoadedConfig) {
     caps: { maxCreatedPoints: c.max_created_points, maxOutputBytes: c.max_output_bytes },
     cacheMaxEntries: c.cache_max_entries,
     maxWindowStreams: c.max_window_streams,
+    httpRequest: {
+      enable: c.http_request_enable,
+      allowInternal: c.http_request_allow_internal,
+      timeoutMs: c.http_request_timeout,
+      maxBytes: c.http_request_max_bytes,
+      maxCalls: c.http_request_max_calls,
+    },
   }
   return {
     worker,
     watcher: { ...limits, reloadMs: c.reload_interval },
     debugConcurrency: c.debug_concurrency,
+    refer: c.refer_table_url
+      ? {
+          url: c.refer_table_url,
+          intervalMs: c.refer_table_pull_interval,
+          maxBytes: c.refer_table_max_bytes,
+          timeoutMs: c.refer_table_timeout,
+        }
+      : null,
   }
 }

@@ -9,6 +9,7 @@ import type { Point } from '../shared/point.js'
 import { applyPipeline, type Applied } from './apply.js'
 import { PipelineEngine } from './engine.js'
 import type { ScriptCaps } from './lib/budget.js'
+import type { HttpRequestOptions } from './lib/fn-http.js'
 import type { SandboxLimits } from './sandbox/sandbox.js'
 import { scriptName, type PlError, type ScriptSource } from './scripts/compile.js'
 import { scanPatterns, scanScripts } from './scripts/store.js'
@@ -24,6 +25,8 @@ export interface PipelineWorkerConfig extends SandboxLimits {
   cacheMaxEntries?: number
   /** Streams point_window holds points of; absent: the default. */
   maxWindowStreams?: number
+  /** http_request's switch and bounds; absent: off. */
+  httpRequest?: HttpRequestOptions
 }
 
 /** What a decode task says about the pipeline. */

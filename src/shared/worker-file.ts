@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url'
 
-export type WorkerName = 'decode' | 'upload-decode' | 'workspace'
+export type WorkerName = 'decode' | 'upload-decode' | 'workspace' | 'http-request'
 
 const FROM_HERE = '../../workers/'
 

@@ -39,6 +39,11 @@ export function createPipelineMetrics(registry: Registry) {
       'Points whose run hit a per-run cap (max_created_points, max_output_bytes); they went on unchanged.',
       ['category', 'script'],
     ),
+    referPulls: c(
+      'ferry_pipeline_refer_table_pulls_total',
+      'Pulls of [pipeline] refer_table_url, by result (a failed pull keeps the previous tables).',
+      ['result'],
+    ),
     compileErrors: c(
       'ferry_pipeline_compile_errors_total',
       'Script versions that failed to compile (the previous version kept running).',
@@ -97,6 +102,24 @@ export class PipelineEvents {
         error: errors[0]?.error,
       },
       'pipeline script failed to compile; the previous version (if any) keeps running',
+    )
+  }
+
+  referLoaded(tables: number, rows: number, refused: string[]): void {
+    this.m.referPulls.inc({ result: 'ok' })
+    this.log.info({ event: 'refer_tables_loaded', tables, rows }, 'refer tables loaded')
+    // A refused table is damaged input: counted (pull result) and logged with its reason.
+    if (refused.length) {
+      this.m.referPulls.inc({ result: 'table_refused' }, refused.length)
+      this.log.warn({ event: 'refer_table_refused', refused }, 'refer table(s) refused')
+    }
+  }
+
+  referFailed(error: string): void {
+    this.m.referPulls.inc({ result: 'failed' })
+    this.log.warn(
+      { event: 'refer_tables_failed', error },
+      'refer tables pull failed; the previous tables stay',
     )
   }
 

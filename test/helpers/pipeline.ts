@@ -1,5 +1,6 @@
 /** Pipeline test helpers: an engine with test limits, and running a script on log lines. */
 import { PipelineEngine } from '../../src/pipeline/engine.js'
+import type { PipelineWorkerConfig } from '../../src/pipeline/worker-host.js'
 import { fromPl, toPl } from '../../src/pipeline/lib/pl-point.js'
 import { compilePpl } from '../../src/pipeline/ppl/compile.js'
 import type { PlSyntaxError } from '../../src/pipeline/ppl/lexer.js'
@@ -17,6 +18,19 @@ export function testEngine(
     timezone: TZ,
     ...limits,
   })
+}
+
+/** Decode-worker pipeline settings over a script folder, with test limits. */
+export function workerPipeline(dir: string, batchTimeoutMs = 1000): PipelineWorkerConfig {
+  return {
+    dir,
+    timezone: 'UTC',
+    maxBatch: 1000,
+    defaults: {},
+    memoryBytes: 32 << 20,
+    stackBytes: 256 << 10,
+    batchTimeoutMs,
+  }
 }
 
 /** Runs `script` of `category` on one log point per message; returns the points and stats. */

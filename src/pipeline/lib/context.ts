@@ -26,6 +26,9 @@ export interface CallCtx {
   /** Zone for times printed without an offset. */
   tz: string
   statusMapping: boolean
+  /** http_request calls made in this run, and the run's time limit (fn-http.ts). */
+  httpCalls?: number
+  timeLimitMs?: number
 }
 
 export interface KeyRef {

@@ -12,6 +12,8 @@ import { KVS_FNS } from './fn-kvs.js'
 import { DOC_FNS } from './fn-doc.js'
 import { DATE_FNS } from './fn-dates.js'
 import { CACHE_FNS } from './fn-cache.js'
+import { REFER_FNS } from './fn-refer.js'
+import { HTTP_FNS } from './fn-http.js'
 import { WINDOW_FNS } from './window.js'
 import { VALUE_FNS } from './fn-values.js'
 import { STRING_FNS } from './fn-strings.js'
@@ -92,6 +94,8 @@ export const LIBRARY: Record<string, LibFn> = {
   ...DOC_FNS,
   ...DATE_FNS,
   ...CACHE_FNS,
+  ...REFER_FNS,
+  ...HTTP_FNS,
   ...WINDOW_FNS,
 }
 

@@ -15,7 +15,7 @@ import type { PipelineEngine } from '../../../src/pipeline/engine.js'
 import { callsGeoip, type PipelineWatcher } from '../../../src/pipeline/watcher.js'
 import { IpDb } from '../../../src/rum/geo/ipdb.js'
 import { scriptGeo } from '../../../src/rum-build.js'
-import { kv, runOn, testEngine } from '../../helpers/pipeline.js'
+import { kv, runOn, testEngine, workerPipeline } from '../../helpers/pipeline.js'
 import { payloadShapes } from '../../helpers/points.js'
 
 const SCRIPT = 'grok(_, "%{NOTSPACE:client}")\ngeoip(client)\n'
@@ -68,15 +68,7 @@ test('decode workers read the main thread database, brought by the tasks that ne
   fs.mkdirSync(path.join(dir, 'logging'))
   fs.writeFileSync(path.join(dir, 'logging', 'geo.p'), SCRIPT)
   const watcher = { usesGeoip: () => true } as PipelineWatcher
-  const pipeline = {
-    dir,
-    timezone: 'UTC',
-    maxBatch: 1000,
-    defaults: {},
-    memoryBytes: 32 << 20,
-    stackBytes: 256 << 10,
-    batchTimeoutMs: 1000,
-  }
+  const pipeline = workerPipeline(dir)
   const run = async (geo: boolean) => {
     const pool = new DecodePool({
       workers: 2,
