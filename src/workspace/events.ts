@@ -129,6 +129,18 @@ export class WorkspaceEvents {
     this.log.error({ event: 'workspace_damaged', reason: message, repeated }, damagedText(message))
   }
 
+  /** ClickHouse stopped answering (`reason`) or answers again (null): logged once per change. */
+  storageHealth(reason: string | null): void {
+    this.metrics.storageDown.set(reason === null ? 0 : 1)
+    if (reason === null)
+      this.log.info({ event: 'storage_available' }, 'the storage service answers again')
+    else
+      this.log.error(
+        { event: 'storage_unavailable', reason },
+        `the storage service answers nothing; writes get 503 until it does: ${reason}`,
+      )
+  }
+
   queried(seconds: number): void {
     this.metrics.querySeconds.observe(seconds)
   }

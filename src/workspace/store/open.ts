@@ -20,6 +20,10 @@ export interface WorkspaceStores {
   meta: MetadataStore
   /** Tells `listener` each time a call fails on damaged storage. */
   onDamage(listener: DamageListener): void
+  /** Why the storage service answers nothing (every call then fails at once), or null. */
+  down(): string | null
+  /** Tells `listener` when the service stops answering (the reason) and answers again (null). */
+  onHealth(listener: (down: string | null) => void): void
   /** Lets queued writes commit, then closes both. */
   close(): Promise<void>
 }
@@ -43,6 +47,8 @@ export async function openStores(
       meta,
       // ClickHouse reports its own damage in its own logs; nothing is told here.
       onDamage: () => undefined,
+      down: () => client.health.down,
+      onHealth: (listener) => client.health.onChange(listener),
       close: async () => {
         await engine.close()
         await client.close()
@@ -63,6 +69,9 @@ export async function openStores(
     engine,
     meta: new DuckDbMetadata(engine.db, cfg.replay_max_bytes),
     onDamage: (listener) => engine.onDamage(listener),
+    // An embedded file has no service to lose; its damage is reported apart (onDamage).
+    down: () => null,
+    onHealth: () => undefined,
     close: () => engine.close(),
   }
 }

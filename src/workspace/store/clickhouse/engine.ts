@@ -26,6 +26,7 @@ import type { ObjectPage, ObjectQuery } from '../objects.js'
 import type { RetentionConfig, SweepResult } from '../retention.js'
 import type { WriteRequest, WriteResult } from '../write-request.js'
 import { ClickHouseCatalog } from './catalog.js'
+import { UNAVAILABLE_RETRY_AFTER_S } from './health.js'
 import type { ClickHouseClient } from './client.js'
 import { encodeBatch } from './insert.js'
 import { META_TABLES } from './meta-ddl.js'
@@ -90,6 +91,8 @@ export class ClickHouseEngine implements StorageEngine {
     this.pending += req.points
     try {
       return await this.judged(req)
+    } catch (e) {
+      throw unstored(e)
     } finally {
       this.pending -= req.points
     }
@@ -192,4 +195,19 @@ export class ClickHouseEngine implements StorageEngine {
     clearInterval(this.refresher)
     await Promise.allSettled([...this.inFlight.values()])
   }
+}
+
+/**
+ * A write ClickHouse did not take: past its deadline or unanswered it is 503 with
+ * `Retry-After` (the agent keeps the body and sends it again), never a 504 the agent might
+ * count as final.
+ */
+function unstored(e: unknown): unknown {
+  if (!(e instanceof FerryError)) return e
+  if (e.code !== 'queryTimeout' && e.code !== 'storageFailed') return e
+  if (e.retryAfter !== undefined && e.code === 'storageFailed') return e
+  return new FerryError('storageFailed', `points not stored: ${e.message}`, {
+    cause: e,
+    retryAfter: UNAVAILABLE_RETRY_AFTER_S,
+  })
 }
