@@ -77,6 +77,12 @@ export function createWorkspaceMetrics(registry: Registry) {
       help: 'Whether the storage service (ClickHouse) answers nothing (1) or answers (0).',
       registers: r,
     }),
+    dedupeResidual: new Counter({
+      name: 'ferry_workspace_dedupe_residual_total',
+      help: 'Bodies a re-send may store twice: rows stored without their package record (unrecorded) or in part (partial).',
+      labelNames: ['reason'] as const,
+      registers: r,
+    }),
     undocumentedFields: new Counter({
       name: 'ferry_workspace_undocumented_fields_total',
       help: 'Open API body fields the operation does not document (ignored), by operation.',

@@ -113,6 +113,7 @@ export class WorkspaceService implements Component {
       this.hooks.damaged?.(message)
     })
     stores.onHealth((down) => events.storageHealth(down))
+    stores.onResidual((reason, req, why) => events.dedupeResidual(reason, req, why))
   }
 
   /** A fresh secret per start, readable only by this user. */

@@ -93,3 +93,77 @@ test(
     assert.deepEqual(r.rows, [['a'], ['b']])
   },
 )
+
+/** A statement straight to the server, around the workspace (to break one table on purpose). */
+async function sql(statement: string): Promise<void> {
+  const res = await fetch(server.url, { method: 'POST', body: statement })
+  assert.equal(res.status, 200, await res.text())
+}
+
+/** Makes every insert into `table` fail (a materialized column that throws) or work again. */
+const refuse = (table: string, column: string) =>
+  sql(`ALTER TABLE ${table} ADD COLUMN refuse UInt8 MATERIALIZED throwIf(${column} > 0)`)
+const accept = (table: string) => sql(`ALTER TABLE ${table} DROP COLUMN refuse`)
+
+async function residual(reason: string): Promise<string | undefined> {
+  const text = await (await fetch(`${w.base}/metrics`)).text()
+  const re = new RegExp(
+    `^ferry_workspace_dedupe_residual_total\\{reason="${reason}"\\} (\\S+)$`,
+    'm',
+  )
+  return re.exec(text)?.[1]
+}
+
+function send(body: string, pkgId: string): Promise<Response> {
+  return fetch(`${w.base}/v1/write/metric?token=${w.token}`, {
+    method: 'POST',
+    body,
+    headers: { 'X-Pkg-Id': pkgId },
+  })
+}
+
+async function rows(table: string, where: string): Promise<number> {
+  const ws = await w.service.ensureWorkspace('test')
+  const engine = w.service.deps!.engine
+  const ref = engine.tableRef(ws.id, table)
+  return Number((await engine.query(`SELECT count() FROM ${ref} WHERE ${where}`)).rows[0][0])
+}
+
+test(
+  'rows stored without their package record: answered stored, counted; a re-send is stored again',
+  { skip },
+  async () => {
+    await refuse('ferry_meta.packages', 'seen_at')
+    const body = `cpu,host=unrecorded usage=1 ${now()}`
+    const first = await send(body, 'fy1_residual_1_1')
+    assert.equal(first.status, 200, await first.text())
+    assert.equal(await residual('unrecorded'), '1')
+    await accept('ferry_meta.packages')
+    // Nothing recorded the id, so the same body again is stored again: the residual duplicate.
+    const again = await send(body, 'fy1_residual_1_1')
+    assert.deepEqual(((await again.json()) as { content: unknown }).content, {
+      stored: 1,
+      duplicate: false,
+    })
+    assert.equal(await rows('M::cpu', "host = 'unrecorded'"), 2)
+  },
+)
+
+test(
+  'a body stored in part: 503, counted; its retry stores the first table again',
+  { skip },
+  async () => {
+    assert.equal((await writeLp(w, 'metric', `zmem,host=p used=1 ${now()}`)).status, 200)
+    const ws = await w.service.ensureWorkspace('test')
+    const memRef = w.service.deps!.engine.tableRef(ws.id, 'M::zmem')!
+    await refuse(memRef, 'time')
+    const body = `cpu,host=partial usage=1 ${now()}\nzmem,host=partial used=2 ${now()}`
+    const first = await send(body, 'fy1_residual_2_1')
+    assert.equal(first.status, 503, await first.text())
+    assert.equal(await residual('partial'), '1')
+    await accept(memRef)
+    assert.equal((await send(body, 'fy1_residual_2_1')).status, 200)
+    assert.equal(await rows('M::cpu', "host = 'partial'"), 2)
+    assert.equal(await rows('M::zmem', "host = 'partial'"), 1)
+  },
+)

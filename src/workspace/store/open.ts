@@ -8,6 +8,7 @@ import type { WorkspaceClickHouseConfig } from '../../config/schema-workspace.js
 import type { WorkspaceConfig } from '../../config/schema.js'
 import { FerryError } from '../../errors.js'
 import { openClickHouse } from './clickhouse/open.js'
+import type { ResidualListener } from './clickhouse/residual.js'
 import type { Category } from '../../shared/category.js'
 import { Db, type DamageListener } from './db.js'
 import { DuckDbEngine } from './duckdb-engine.js'
@@ -24,6 +25,8 @@ export interface WorkspaceStores {
   down(): string | null
   /** Tells `listener` when the service stops answering (the reason) and answers again (null). */
   onHealth(listener: (down: string | null) => void): void
+  /** Tells `listener` of each body a re-send may store twice (clickhouse/residual.ts). */
+  onResidual(listener: ResidualListener): void
   /** Lets queued writes commit, then closes both. */
   close(): Promise<void>
 }
@@ -49,6 +52,7 @@ export async function openStores(
       onDamage: () => undefined,
       down: () => client.health.down,
       onHealth: (listener) => client.health.onChange(listener),
+      onResidual: (listener) => engine.onResidual(listener),
       close: async () => {
         await engine.close()
         await client.close()
@@ -72,6 +76,8 @@ export async function openStores(
     // An embedded file has no service to lose; its damage is reported apart (onDamage).
     down: () => null,
     onHealth: () => undefined,
+    // A body and its package id commit in one transaction: nothing is left open.
+    onResidual: () => undefined,
     close: () => engine.close(),
   }
 }
