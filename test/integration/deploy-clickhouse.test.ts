@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { after, test } from 'node:test'
+import { parseAllDocuments } from 'yaml'
 import { clickhouseMissing, startClickHouse, type ClickHouseServer } from '../helpers/clickhouse.js'
 import { startWorkspace, writeLp, type TestWorkspace } from '../helpers/workspace.js'
 
@@ -46,3 +47,20 @@ test(
     assert.equal(res.status, 200, await res.text())
   },
 )
+
+test('the Kubernetes example carries the shipped config and users file unchanged', async () => {
+  const text = fs.readFileSync(
+    new URL('../../deploy/clickhouse/kubernetes.yaml', import.meta.url),
+    'utf8',
+  )
+  const docs = parseAllDocuments(text).map((d) => d.toJS())
+  const cm = docs.find((d) => d.kind === 'ConfigMap')
+  assert.equal(cm.data['config.xml'], shipped('config.xml'))
+  assert.equal(cm.data['users.xml'], shipped('users.xml'))
+  const ws = docs.find((d) => d.kind === 'Deployment').spec.template.spec.containers[0]
+  const env = Object.fromEntries(
+    ws.env.map((e: { name: string; value?: string }) => [e.name, e.value]),
+  )
+  assert.equal(env.ENV_WORKSPACE_ENGINE, 'clickhouse')
+  assert.equal(env.ENV_WORKSPACE_CLICKHOUSE_URL, 'http://clickhouse:8123')
+})
