@@ -44,7 +44,7 @@ export async function workspaceCommand(cfg: Config, args: string[], json: boolea
   const [verb, arg] = args
   if (verb === 'key') return keyCommand(cfg, args.slice(1), print)
   if (verb === 'retention') return retentionCommand(cfg, args.slice(1), print)
-  if (verb === 'verify') return verifyCommand(workspaceDir(cfg), cfg.workspace.memory_limit, json)
+  if (verb === 'verify') return verifyCommand(cfg, json)
   if (verb === 'repair') return repairCommand(workspaceDir(cfg), json)
   await withAdmin(cfg, async (ops) => {
     if (verb === 'create' && arg) {

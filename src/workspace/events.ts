@@ -8,7 +8,9 @@ import type { FerryError } from '../errors.js'
 import type { Logger } from '../telemetry/logger.js'
 import { LogEvery } from './log-every.js'
 import { damagedText } from './store/damage.js'
+import type { ResidualReason } from './store/clickhouse/residual.js'
 import type { SweepResult } from './store/retention.js'
+import type { WriteRequest } from './store/write-request.js'
 
 /** A damage message already logged is logged again after this long, with the count between. */
 export const DAMAGE_LOG_EVERY_MS = 60_000
@@ -127,6 +129,30 @@ export class WorkspaceEvents {
     const repeated = this.damageLog.admit(message, now)
     if (repeated === null) return
     this.log.error({ event: 'workspace_damaged', reason: message, repeated }, damagedText(message))
+  }
+
+  /** ClickHouse stopped answering (`reason`) or answers again (null): logged once per change. */
+  storageHealth(reason: string | null): void {
+    this.metrics.storageDown.set(reason === null ? 0 : 1)
+    if (reason === null)
+      this.log.info({ event: 'storage_available' }, 'the storage service answers again')
+    else
+      this.log.error(
+        { event: 'storage_unavailable', reason },
+        `the storage service answers nothing; writes get 503 until it does: ${reason}`,
+      )
+  }
+
+  /** A body a re-send may store twice (store/clickhouse/residual.ts): counted and logged. */
+  dedupeResidual(reason: ResidualReason, req: WriteRequest, why: string): void {
+    this.metrics.dedupeResidual.inc({ reason })
+    const { workspaceId: workspace, category, pkgId, points } = req
+    this.log.warn(
+      { event: 'dedupe_residual', reason, workspace, category, pkgId, points, why },
+      reason === 'partial'
+        ? 'a body was stored in part; its retry stores those rows again'
+        : 'a body was stored without its package record; a re-send of it is stored again',
+    )
   }
 
   queried(seconds: number): void {

@@ -2,7 +2,7 @@
  * The workspace service's metrics, prefixed `ferry_workspace_` and served on its own
  * `/metrics`; only events.ts counts into them (one call logs and counts).
  */
-import { Counter, Histogram, type Registry } from 'prom-client'
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
 
 export function createWorkspaceMetrics(registry: Registry) {
   const r = [registry]
@@ -70,6 +70,17 @@ export function createWorkspaceMetrics(registry: Registry) {
     damageErrors: new Counter({
       name: 'ferry_workspace_damage_errors_total',
       help: 'Queries and writes that failed because the database file is damaged.',
+      registers: r,
+    }),
+    storageDown: new Gauge({
+      name: 'ferry_workspace_storage_unavailable',
+      help: 'Whether the storage service (ClickHouse) answers nothing (1) or answers (0).',
+      registers: r,
+    }),
+    dedupeResidual: new Counter({
+      name: 'ferry_workspace_dedupe_residual_total',
+      help: 'Bodies a re-send may store twice: rows stored without their package record (unrecorded) or in part (partial).',
+      labelNames: ['reason'] as const,
       registers: r,
     }),
     undocumentedFields: new Counter({

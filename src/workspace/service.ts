@@ -85,6 +85,7 @@ export class WorkspaceService implements Component {
         windowMs: c.login_window,
         maxClients: c.login_clients,
       }),
+      storageDown: () => stores.down(),
       adminSecret: this.writeAdminSecret(),
     }
     this.deps = deps
@@ -111,6 +112,8 @@ export class WorkspaceService implements Component {
       events.damaged(message)
       this.hooks.damaged?.(message)
     })
+    stores.onHealth((down) => events.storageHealth(down))
+    stores.onResidual((reason, req, why) => events.dedupeResidual(reason, req, why))
   }
 
   /** A fresh secret per start, readable only by this user. */

@@ -8,6 +8,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Db, DB_FILE } from './store/db.js'
 import { ident } from './store/names.js'
+import type { Config } from '../config/schema.js'
+import type { WorkspaceClickHouseConfig } from '../config/schema-workspace.js'
+import { clickHouseClient } from './store/clickhouse/open.js'
+import { verifyClickHouse } from './store/clickhouse/verify.js'
+import { workspaceDir } from './service.js'
 
 export interface TableCheck {
   table: string
@@ -42,6 +47,22 @@ async function checkTables(db: Db): Promise<TableCheck[]> {
   return out
 }
 
+/** The tables of the configured ClickHouse (store/clickhouse/verify.ts). */
+export async function verifyClickHouseWorkspace(
+  ch: WorkspaceClickHouseConfig,
+  timeoutMs: number,
+): Promise<VerifyReport> {
+  const client = clickHouseClient(ch)
+  try {
+    const tables = await verifyClickHouse(client, ch.database, timeoutMs)
+    return { ok: tables.every((t) => t.error === null), openError: null, tables }
+  } catch (e) {
+    return { ok: false, openError: (e as Error).message, tables: [] }
+  } finally {
+    await client.close()
+  }
+}
+
 export async function verifyWorkspace(dir: string, memoryLimit: number): Promise<VerifyReport> {
   // Opening would create an empty database: an absent one is reported, not made.
   const file = path.join(dir, DB_FILE)
@@ -71,8 +92,12 @@ export function reportText(r: VerifyReport): string {
 }
 
 /** Prints the report; throws (exit 1) when anything could not be read. */
-export async function verifyCommand(dir: string, memoryLimit: number, json: boolean) {
-  const r = await verifyWorkspace(dir, memoryLimit)
+export async function verifyCommand(cfg: Config, json: boolean) {
+  const w = cfg.workspace
+  const r =
+    w.engine === 'clickhouse'
+      ? await verifyClickHouseWorkspace(cfg['workspace.clickhouse'], w.query_timeout)
+      : await verifyWorkspace(workspaceDir(cfg), w.memory_limit)
   console.log(json ? JSON.stringify(r) : reportText(r))
   if (!r.ok)
     throw new FerryError(

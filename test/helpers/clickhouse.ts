@@ -59,11 +59,19 @@ const USERS = `<?xml version="1.0"?>
 </yandex>
 `
 
-export async function startClickHouse(): Promise<ClickHouseServer> {
+/** Another config and users file (the shipped ones, say), given the directory and ports. */
+export interface ClickHouseFiles {
+  config(dir: string, http: number, tcp: number, inter: number): string
+  users: string
+}
+
+export async function startClickHouse(
+  files: ClickHouseFiles = { config, users: USERS },
+): Promise<ClickHouseServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-ch-'))
   const [http, tcp, inter] = [await freePort(), await freePort(), await freePort()]
-  fs.writeFileSync(path.join(dir, 'config.xml'), config(dir, http, tcp, inter))
-  fs.writeFileSync(path.join(dir, 'users.xml'), USERS)
+  fs.writeFileSync(path.join(dir, 'config.xml'), files.config(dir, http, tcp, inter))
+  fs.writeFileSync(path.join(dir, 'users.xml'), files.users)
   const proc = spawn(SERVER, [`--config-file=${path.join(dir, 'config.xml')}`], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'pipe'],

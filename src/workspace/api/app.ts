@@ -30,7 +30,11 @@ export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hon
     const route = unmatched && c.req.routePath === '/*' ? 'unmatched' : c.req.routePath
     deps.events.answered(route, c.req.method, c.res.status)
   })
-  app.get('/v1/ping', (c) => c.json({ content: { service: 'ferry-workspace' } }))
+  app.get('/v1/ping', (c) => {
+    const down = deps.storageDown()
+    const health = down === null ? { status: 'ok' } : { status: 'degraded', reason: down }
+    return c.json({ content: { service: 'ferry-workspace', ...health } })
+  })
   app.get(
     '/metrics',
     async () =>

@@ -37,6 +37,8 @@ export interface WorkspaceDeps {
   events: WorkspaceEvents
   /** Wrong API keys per client address (login form and DF-API-KEY). */
   keys: KeyThrottle
+  /** Why the storage service is taken for down (ping says `degraded`), or null. */
+  storageDown: () => string | null
   /** Secret for the admin routes used by `ferry workspace ...` while the service runs. */
   adminSecret: string
 }

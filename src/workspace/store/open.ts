@@ -8,6 +8,7 @@ import type { WorkspaceClickHouseConfig } from '../../config/schema-workspace.js
 import type { WorkspaceConfig } from '../../config/schema.js'
 import { FerryError } from '../../errors.js'
 import { openClickHouse } from './clickhouse/open.js'
+import type { ResidualListener } from './clickhouse/residual.js'
 import type { Category } from '../../shared/category.js'
 import { Db, type DamageListener } from './db.js'
 import { DuckDbEngine } from './duckdb-engine.js'
@@ -20,6 +21,12 @@ export interface WorkspaceStores {
   meta: MetadataStore
   /** Tells `listener` each time a call fails on damaged storage. */
   onDamage(listener: DamageListener): void
+  /** Why the storage service answers nothing (every call then fails at once), or null. */
+  down(): string | null
+  /** Tells `listener` when the service stops answering (the reason) and answers again (null). */
+  onHealth(listener: (down: string | null) => void): void
+  /** Tells `listener` of each body a re-send may store twice (clickhouse/residual.ts). */
+  onResidual(listener: ResidualListener): void
   /** Lets queued writes commit, then closes both. */
   close(): Promise<void>
 }
@@ -43,6 +50,9 @@ export async function openStores(
       meta,
       // ClickHouse reports its own damage in its own logs; nothing is told here.
       onDamage: () => undefined,
+      down: () => client.health.down,
+      onHealth: (listener) => client.health.onChange(listener),
+      onResidual: (listener) => engine.onResidual(listener),
       close: async () => {
         await engine.close()
         await client.close()
@@ -63,6 +73,11 @@ export async function openStores(
     engine,
     meta: new DuckDbMetadata(engine.db, cfg.replay_max_bytes),
     onDamage: (listener) => engine.onDamage(listener),
+    // An embedded file has no service to lose; its damage is reported apart (onDamage).
+    down: () => null,
+    onHealth: () => undefined,
+    // A body and its package id commit in one transaction: nothing is left open.
+    onResidual: () => undefined,
     close: () => engine.close(),
   }
 }

@@ -14,9 +14,13 @@
  * - Errors are typed: `queryInvalid` for a statement ClickHouse refuses as malformed or
  *   mistyped, `queryTimeout` past the deadline, `storageFailed` (503, retryable) for anything
  *   else, with ClickHouse's code in `chCode` where it sent one.
+ * - A call that got no answer has `health` (health.ts) ping the nodes; while none answers,
+ *   calls fail at once with 503 and `Retry-After` instead of waiting out their deadlines.
  */
 import { Pool, type Dispatcher } from 'undici'
 import { FerryError } from '../../../errors.js'
+import { ClickHouseError, isTimeout, unreachable } from './errors.js'
+import { ClickHouseHealth } from './health.js'
 
 export interface ClickHouseClientOptions {
   urls: string[]
@@ -26,6 +30,8 @@ export interface ClickHouseClientOptions {
   tls: { ca: string; cert: string; key: string; insecureSkipVerify: boolean }
   connectTimeoutMs: number
   maxConnections: number
+  /** How often a down service is pinged again (ms). */
+  probeEveryMs?: number
 }
 
 export interface Result {
@@ -38,18 +44,6 @@ export interface CallOptions {
   /** Milliseconds from now; the request is aborted past it. */
   timeoutMs: number
   settings?: Record<string, string | number>
-}
-
-/** ClickHouse error codes that mean the statement itself is wrong (the caller's fault). */
-const USER_CODES = new Set([6, 27, 36, 38, 41, 42, 43, 44, 46, 47, 53, 62, 69, 70, 72, 184, 386])
-
-export class ClickHouseError extends FerryError {
-  constructor(
-    message: string,
-    readonly chCode: number | null,
-  ) {
-    super(chCode !== null && USER_CODES.has(chCode) ? 'queryInvalid' : 'storageFailed', message)
-  }
 }
 
 function poolFor(url: string, o: ClickHouseClientOptions): Pool {
@@ -65,21 +59,36 @@ function poolFor(url: string, o: ClickHouseClientOptions): Pool {
   })
 }
 
-/** A failure to reach a node at all, worth trying the next URL for. */
-function unreachable(e: unknown): boolean {
-  const code = (e as { code?: string }).code ?? ''
-  return /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET/.test(
-    code,
-  )
-}
-
 export class ClickHouseClient {
   private readonly pools: Pool[]
   private next = 0
+  readonly health: ClickHouseHealth
 
   constructor(private readonly opts: ClickHouseClientOptions) {
     if (!opts.urls.length) throw new FerryError('configInvalid', 'no ClickHouse URL')
     this.pools = opts.urls.map((u) => poolFor(u, opts))
+    this.health = new ClickHouseHealth({
+      ping: (ms) => this.ping(ms),
+      probeTimeoutMs: opts.connectTimeoutMs,
+      probeEveryMs: opts.probeEveryMs ?? 1000,
+    })
+  }
+
+  /** Whether any node answers `/ping` within `timeoutMs`. */
+  async ping(timeoutMs: number): Promise<boolean> {
+    const one = async (pool: Pool) => {
+      const res = await pool.request({
+        method: 'GET',
+        path: '/ping',
+        signal: AbortSignal.timeout(timeoutMs),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      })
+      await res.body.text()
+      return res.statusCode === 200
+    }
+    const answers = await Promise.all(this.pools.map((p) => one(p).catch(() => false)))
+    return answers.includes(true)
   }
 
   /** A SELECT (or SHOW, DESCRIBE, EXISTS), read as JSONCompact. */
@@ -105,6 +114,18 @@ export class ClickHouseClient {
   }
 
   private async call(sql: string, body: Buffer | null, o: CallOptions): Promise<string> {
+    this.health.admit()
+    try {
+      return await this.reach(sql, body, o)
+    } catch (e) {
+      // No answer at all (as opposed to an error ClickHouse sent): is the service there?
+      const silent = e instanceof ClickHouseError ? e.chCode === null : isTimeout(e)
+      if (silent) void this.health.suspect((e as Error).message)
+      throw e
+    }
+  }
+
+  private async reach(sql: string, body: Buffer | null, o: CallOptions): Promise<string> {
     const deadline = Date.now() + o.timeoutMs
     let last: unknown = null
     for (let i = 0; i < this.pools.length; i++) {
@@ -171,6 +192,7 @@ export class ClickHouseClient {
   }
 
   async close(): Promise<void> {
+    this.health.close()
     await Promise.all(this.pools.map((p) => p.close()))
   }
 }

@@ -17,8 +17,7 @@
  * finish or abort on its own.
  */
 import { FerryError } from '../../../errors.js'
-import type { Category } from '../../../shared/category.js'
-import { dedupeQueries, DedupeJudge } from '../dedupe.js'
+import { DedupeJudge } from '../dedupe.js'
 import type { PackageRecord } from '../packages.js'
 import type { Rows } from '../db.js'
 import type { QueryParam, StorageEngine } from '../engine.js'
@@ -26,9 +25,11 @@ import type { ObjectPage, ObjectQuery } from '../objects.js'
 import type { RetentionConfig, SweepResult } from '../retention.js'
 import type { WriteRequest, WriteResult } from '../write-request.js'
 import { ClickHouseCatalog } from './catalog.js'
+import { unstored } from './errors.js'
 import type { ClickHouseClient } from './client.js'
 import { encodeBatch } from './insert.js'
-import { META_TABLES } from './meta-ddl.js'
+import { PackageLog } from './package-log.js'
+import type { ResidualListener } from './residual.js'
 import { MetaTables } from './meta-tables.js'
 import { clickHouseObjects } from './objects.js'
 import { sweepClickHouse } from './retention.js'
@@ -46,7 +47,6 @@ export interface ClickHouseEngineOptions {
   queryTimeoutMs: number
 }
 
-const PACKAGES = META_TABLES.packages
 /** How soon a table or column made by another process is known to this one's queries. */
 export const CATALOG_REFRESH_MS = 2_000
 
@@ -55,6 +55,8 @@ export class ClickHouseEngine implements StorageEngine {
   private pending = 0
   private readonly inFlight = new Map<string, Promise<WriteResult>>()
   private readonly refresher: NodeJS.Timeout
+  private residual: ResidualListener = () => undefined
+  private readonly packages: PackageLog
 
   private constructor(
     private readonly client: ClickHouseClient,
@@ -67,6 +69,7 @@ export class ClickHouseEngine implements StorageEngine {
       CATALOG_REFRESH_MS,
     )
     this.refresher.unref()
+    this.packages = new PackageLog(meta, opts.dedupeWindowMs)
   }
 
   static async open(
@@ -82,6 +85,11 @@ export class ClickHouseEngine implements StorageEngine {
     return new ClickHouseEngine(client, meta, catalog, o)
   }
 
+  /** Told of each body a re-send may store twice (residual.ts). */
+  onResidual(listener: ResidualListener): void {
+    this.residual = listener
+  }
+
   async ingest(req: WriteRequest): Promise<WriteResult> {
     if (this.pending + req.points > this.opts.maxPendingPoints && this.pending > 0)
       throw new FerryError('workspaceBusy', 'too many points waiting for ClickHouse', {
@@ -90,6 +98,8 @@ export class ClickHouseEngine implements StorageEngine {
     this.pending += req.points
     try {
       return await this.judged(req)
+    } catch (e) {
+      throw unstored(e)
     } finally {
       this.pending -= req.points
     }
@@ -120,48 +130,42 @@ export class ClickHouseEngine implements StorageEngine {
 
   private async storeOnce(req: WriteRequest): Promise<WriteResult> {
     const byContent = this.opts.dedupeByContent
-    const judge = new DedupeJudge(await this.seen(req, byContent), byContent)
+    const judge = new DedupeJudge(await this.packages.seen(req, byContent), byContent)
     const verdict = judge.judge(req)
     if (!verdict.store) return { stored: 0, duplicate: true, dedupe: verdict.by }
     const r = await this.store(req)
     const rec = judge.stored(req)
-    if (rec)
-      await this.meta.put(PACKAGES, [
-        [rec.workspaceId, rec.pkgId, rec.category ?? '', rec.fingerprint ?? '', Date.now()],
-      ])
+    if (rec) await this.record(rec, req)
     return verdict.reusedId ? { ...r, reusedId: true } : r
   }
 
-  /** The stored bodies within the window with the request's id or (by content) fingerprint. */
-  private async seen(req: WriteRequest, byContent: boolean): Promise<PackageRecord[]> {
-    const [q] = dedupeQueries([req], byContent)
-    if (!q.pkgIds.length && !q.fingerprints.length) return []
-    const rows = await this.meta.select(
-      PACKAGES,
-      'pkg_id, category, fingerprint',
-      "workspace_id = $1 AND seen_at >= $2 AND ((pkg_id = $3 AND pkg_id != '') OR (fingerprint = $4 AND fingerprint != ''))",
-      [
-        req.workspaceId,
-        Date.now() - this.opts.dedupeWindowMs,
-        q.pkgIds[0] ?? '',
-        q.fingerprints[0] ?? '',
-      ],
-    )
-    return (rows as string[][]).map(([pkgId, category, fp]) => ({
-      workspaceId: req.workspaceId,
-      pkgId,
-      category: (category || null) as Category | null,
-      fingerprint: fp || null,
-    }))
+  /**
+   * The body's rows are stored: it is answered stored whatever happens here. A record that
+   * fails leaves the body open to being stored again if it is sent again (the residual case).
+   */
+  private async record(rec: PackageRecord, req: WriteRequest): Promise<void> {
+    try {
+      await this.packages.put(rec)
+    } catch (e) {
+      this.residual('unrecorded', req, (e as Error).message)
+    }
   }
 
+  /** One insert per table; a failure after the first leaves the body stored in part. */
   private async store(req: WriteRequest): Promise<WriteResult> {
-    for (const batch of req.tables) {
-      const info = await this.catalog.prepare(req.workspaceId, batch)
-      const { columns, body } = encodeBatch(batch, info)
-      await this.client.insert(this.catalog.ref(req.workspaceId, batch.table), columns, body, {
-        timeoutMs: this.opts.insertTimeoutMs,
-      })
+    let done = 0
+    try {
+      for (const batch of req.tables) {
+        const info = await this.catalog.prepare(req.workspaceId, batch)
+        const { columns, body } = encodeBatch(batch, info)
+        await this.client.insert(this.catalog.ref(req.workspaceId, batch.table), columns, body, {
+          timeoutMs: this.opts.insertTimeoutMs,
+        })
+        done++
+      }
+    } catch (e) {
+      if (done > 0) this.residual('partial', req, (e as Error).message)
+      throw e
     }
     return { stored: req.points, duplicate: false }
   }
