@@ -1,0 +1,69 @@
+/**
+ * DQL conditions as ClickHouse SQL, with DuckDB's type rules (duckdb/where.ts): a number
+ * against a text column compares numerically where the text is a number, a string against a
+ * number column compares the number's text. 18.16 has no TRUE/FALSE: conditions are 1 or 0,
+ * NULL reads as false. Patterns use RE2. A caseless one is wrapped in `(?i:...)`: 18.16 ignores a
+ * leading `(?i)` when it looks for the pattern's required substring, so `(?i)get` misses `GET`.
+ */
+import type { Expr, Literal } from '../ast.js'
+import { TIME_COLUMN } from '../../store/names.js'
+import { bad } from '../invalid.js'
+import { column, nsLiteral, numLiteral, ref, text, type Scope } from './sql.js'
+
+type Cmp = '=' | '!=' | '<' | '<=' | '>' | '>='
+
+const sqlOp = (cmp: Cmp) => (cmp === '!=' ? '<>' : cmp)
+
+function nullCmp(col: string, cmp: Cmp): string {
+  if (cmp === '=') return `isNull(${col})`
+  if (cmp === '!=') return `isNotNull(${col})`
+  return '0'
+}
+
+export function comparison(scope: Scope, name: string, cmp: Cmp, value: Literal): string {
+  const op = sqlOp(cmp)
+  if (name === TIME_COLUMN) {
+    if (typeof value !== 'number') throw bad('time is compared with Unix milliseconds')
+    return `${ref(scope, name)} ${op} ${nsLiteral(value)}`
+  }
+  const col = ref(scope, name)
+  if (value === null) return nullCmp(col, cmp)
+  const type = column(scope, name)?.type
+  if (type === undefined) return '0'
+  if (typeof value === 'number') {
+    if (type === 'VARCHAR') return `toFloat64OrNull(${col}) ${op} ${numLiteral(value)}`
+    return `${col} ${op} ${numLiteral(value)}`
+  }
+  if (typeof value === 'boolean' && type === 'BOOLEAN') return `${col} ${op} ${value ? 1 : 0}`
+  return `${text(scope, name)} ${op} ${scope.params.add(String(value))}`
+}
+
+function pattern(s: Scope, name: string, re: string, caseless: boolean, negate: boolean) {
+  try {
+    new RegExp(re)
+  } catch (e) {
+    throw bad(`invalid pattern ${JSON.stringify(re)}: ${(e as Error).message}`)
+  }
+  const m = `ifNull(match(${text(s, name)}, ${s.params.add(caseless ? `(?i:${re})` : re)}), 0)`
+  return negate ? `NOT ${m}` : m
+}
+
+export function condition(scope: Scope, e: Expr): string {
+  switch (e.op) {
+    case 'and':
+    case 'or':
+      return `(${condition(scope, e.left)} ${e.op.toUpperCase()} ${condition(scope, e.right)})`
+    case 'not':
+      return `NOT ifNull(${condition(scope, e.expr)}, 0)`
+    case 'cmp':
+      return comparison(scope, e.column, e.cmp, e.value)
+    case 'in': {
+      if (!e.values.length) return e.negate ? '1' : '0'
+      const any = `(${e.values.map((v) => comparison(scope, e.column, '=', v)).join(' OR ')})`
+      return e.negate ? `NOT ifNull(${any}, 0)` : any
+    }
+    case 're':
+    case 'match':
+      return pattern(scope, e.column, e.pattern, e.op === 'match', e.negate)
+  }
+}
