@@ -4,7 +4,7 @@
  * arithmetic read a text column's values that parse as numbers; division by zero and math
  * outside a function's domain give NULL. Median and percentile interpolate between the two
  * nearest values, as DuckDB's quantile_cont does (18.16's quantileExact picks one value), from
- * the group's sorted values. Order keys name the inner query's aliases, NULLs last.
+ * the group's sorted values; mode (18.16 has none) also reads them. Order keys name the inner query's aliases, NULLs last.
  */
 import type { OrderKey, PlanOrder, PlanOutput } from '../plan.js'
 import type { AggFunc, PlanValue } from '../plan-value.js'
@@ -49,6 +49,13 @@ function quantile(x: string, p: number): string {
   return `if(empty(${a}), ${NULL_NUMBER}, toNullable(${v}))`
 }
 
+/** The most frequent value (the smallest of those tied), from the group's sorted values. */
+function mode(x: string): string {
+  const a = `arraySort(groupArray(${x}))`
+  const runs = `arrayEnumerateUniq(${a})`
+  return `if(empty(${a}), NULL, toNullable(${a}[indexOf(${runs}, arrayReduce('max', ${runs}))]))`
+}
+
 function aggregate(scope: Scope, o: Agg): string {
   if (o.column === '*') return 'count()'
   const x = NUMERIC.includes(o.func)
@@ -68,6 +75,8 @@ function aggregate(scope: Scope, o: Agg): string {
       return quantile(x, 0.5)
     case 'percentile':
       return quantile(x, o.param! / 100)
+    case 'mode':
+      return mode(x)
     case 'stddev':
       return `stddevSamp(${x})`
     case 'spread':
