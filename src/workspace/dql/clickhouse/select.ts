@@ -7,22 +7,11 @@
  * the group's sorted values; mode (18.16 has none) also reads them. Order keys name the inner query's aliases, NULLs last.
  */
 import type { OrderKey, PlanOrder, PlanOutput } from '../plan.js'
-import type { AggFunc, PlanValue } from '../plan-value.js'
+import { NUMERIC_AGGS, type PlanValue } from '../plan-value.js'
 import { chIdent } from '../../store/clickhouse/sql.js'
 import { column, numLiteral, ref, type Scope } from './sql.js'
 
 type Agg = Extract<PlanValue, { kind: 'aggregate' }>
-
-const NUMERIC: AggFunc[] = [
-  'avg',
-  'sum',
-  'median',
-  'percentile',
-  'stddev',
-  'spread',
-  'rate',
-  'deriv',
-]
 
 const NULL_NUMBER = 'CAST(NULL AS Nullable(Float64))'
 
@@ -58,7 +47,7 @@ function mode(x: string): string {
 
 function aggregate(scope: Scope, o: Agg): string {
   if (o.column === '*') return 'count()'
-  const x = NUMERIC.includes(o.func)
+  const x = NUMERIC_AGGS.includes(o.func)
     ? numeric(scope, o.column)
     : column(scope, o.column)
       ? ref(scope, o.column)

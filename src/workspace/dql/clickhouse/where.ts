@@ -8,9 +8,8 @@
 import type { Expr, Literal } from '../ast.js'
 import { TIME_COLUMN } from '../../store/names.js'
 import { bad } from '../invalid.js'
+import { conditionSql, type Cmp } from '../condition-sql.js'
 import { column, nsLiteral, numLiteral, ref, text, type Scope } from './sql.js'
-
-type Cmp = '=' | '!=' | '<' | '<=' | '>' | '>='
 
 const sqlOp = (cmp: Cmp) => (cmp === '!=' ? '<>' : cmp)
 
@@ -39,31 +38,19 @@ export function comparison(scope: Scope, name: string, cmp: Cmp, value: Literal)
 }
 
 function pattern(s: Scope, name: string, re: string, caseless: boolean, negate: boolean) {
-  try {
-    new RegExp(re)
-  } catch (e) {
-    throw bad(`invalid pattern ${JSON.stringify(re)}: ${(e as Error).message}`)
-  }
   const m = `ifNull(match(${text(s, name)}, ${s.params.add(caseless ? `(?i:${re})` : re)}), 0)`
   return negate ? `NOT ${m}` : m
 }
 
 export function condition(scope: Scope, e: Expr): string {
-  switch (e.op) {
-    case 'and':
-    case 'or':
-      return `(${condition(scope, e.left)} ${e.op.toUpperCase()} ${condition(scope, e.right)})`
-    case 'not':
-      return `NOT ifNull(${condition(scope, e.expr)}, 0)`
-    case 'cmp':
-      return comparison(scope, e.column, e.cmp, e.value)
-    case 'in': {
-      if (!e.values.length) return e.negate ? '1' : '0'
-      const any = `(${e.values.map((v) => comparison(scope, e.column, '=', v)).join(' OR ')})`
-      return e.negate ? `NOT ifNull(${any}, 0)` : any
-    }
-    case 're':
-    case 'match':
-      return pattern(scope, e.column, e.pattern, e.op === 'match', e.negate)
-  }
+  return conditionSql(
+    {
+      comparison: (name, cmp, value) => comparison(scope, name, cmp, value),
+      pattern: (name, re, caseless, negate) => pattern(scope, name, re, caseless, negate),
+      orFalse: (sql) => `ifNull(${sql}, 0)`,
+      true: '1',
+      false: '0',
+    },
+    e,
+  )
 }

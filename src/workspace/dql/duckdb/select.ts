@@ -6,22 +6,11 @@
  * `v<i>`, `b<i>`), NULLs last.
  */
 import type { OrderKey, PlanOrder, PlanOutput } from '../plan.js'
-import type { AggFunc, PlanValue } from '../plan-value.js'
+import { NUMERIC_AGGS, type PlanValue } from '../plan-value.js'
 import { ident, TIME_COLUMN } from '../../store/names.js'
 import { column, numLiteral, ref, type Scope } from './sql.js'
 
 type Agg = Extract<PlanValue, { kind: 'aggregate' }>
-
-const NUMERIC: AggFunc[] = [
-  'avg',
-  'sum',
-  'median',
-  'percentile',
-  'stddev',
-  'spread',
-  'rate',
-  'deriv',
-]
 
 /** A column as a number where it must be one. */
 function numeric(scope: Scope, name: string): string {
@@ -38,7 +27,7 @@ function change(x: string, clamp: boolean): string {
 
 function aggregate(scope: Scope, o: Agg): string {
   if (o.column === '*') return 'count(*)'
-  const x = NUMERIC.includes(o.func)
+  const x = NUMERIC_AGGS.includes(o.func)
     ? numeric(scope, o.column)
     : column(scope, o.column)
       ? ref(scope, o.column)
