@@ -4,7 +4,6 @@
  * what the answer means (its series, columns, paging, post steps), the SQL for the engine. A
  * renderer may move a step its engine cannot express into the plan's post steps.
  */
-import { FerryError } from '../../errors.js'
 import { chIdent } from '../store/clickhouse/sql.js'
 import type { QueryParam, StorageEngine } from '../store/engine.js'
 import { renderClickHouse } from './clickhouse/render.js'
@@ -38,7 +37,7 @@ type Renderer = (
 ) => { sql: string; params: QueryParam[]; plan?: QueryPlan }
 
 /** Each dialect's renderer of a plan to one SQL statement and its parameters. */
-const RENDERERS: Partial<Record<StorageEngine['dialect'], Renderer>> = {
+const RENDERERS: Record<StorageEngine['dialect'], Renderer> = {
   // DuckDB's renderer types its parameters as DuckDB values; it only ever adds scalars.
   duckdb: (q) => renderDuckDb(q) as { sql: string; params: QueryParam[] },
   // A table without rows yet has no reference; such a query is never run (execute.ts).
@@ -47,8 +46,6 @@ const RENDERERS: Partial<Record<StorageEngine['dialect'], Renderer>> = {
 
 export function compile(engine: Dialect, input: CompileInput): Plan {
   const render = RENDERERS[engine.dialect]
-  if (!render)
-    throw new FerryError('queryInvalid', `DQL has no renderer for the ${engine.dialect} engine`)
   const planned = planQuery(input)
   const { sql, params, plan } = render(planned, engine, input.workspaceId)
   const query = plan ?? planned
