@@ -2,12 +2,13 @@
  * Two workspace services over one real ClickHouse (a child process on free ports), each with
  * its own directory and port, as two stateless instances behind a load balancer: a body sent
  * to both under one package id is stored once, a workspace and an API key made through one are
- * known to the other, and the Open API (dashboards, host list) answers from either.
+ * known to the other, and the Open API (dashboards, host list) and DQL (`/v1/query/raw`) answer
+ * from either.
  */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { clickhouseMissing, startClickHouse, type ClickHouseServer } from '../helpers/clickhouse.js'
-import { poll, startWorkspace, writeLp, type TestWorkspace } from '../helpers/workspace.js'
+import { poll, query, startWorkspace, writeLp, type TestWorkspace } from '../helpers/workspace.js'
 
 const missing = clickhouseMissing()
 let server: ClickHouseServer
@@ -105,3 +106,40 @@ test('dashboards and host lists answer from either instance', { skip }, async ()
     [['web-1', 'linux']],
   )
 })
+
+test(
+  'a DQL query through /v1/query/raw answers the same series on both instances',
+  { skip },
+  async () => {
+    const t0 = (BigInt(Date.now()) / 60_000n - 5n) * 60_000n * 1_000_000n
+    const lines = [0n, 1n, 2n].flatMap((i) => [
+      `mem,host=web-1 used=${10n + i} ${t0 + i * 60_000_000_000n}`,
+      `mem,host=db-1 used=${20n + i} ${t0 + i * 60_000_000_000n}`,
+    ])
+    assert.equal((await writeLp(a, 'metric', lines.join('\n'))).status, 200)
+    const q = [{ query: 'M::mem:(max(used), count(used)) [10m] BY host', disable_slimit: true }]
+    // Instance b learns of the table a made by its catalog refresh (CATALOG_REFRESH_MS).
+    const answers = await Promise.all(
+      [a, b].map((w) =>
+        poll(async () => {
+          const r = await query(w, q)
+          assert.equal(r.status, 200, JSON.stringify(r.body))
+          const series = r.body.content[0].series
+          return series.length ? series : null
+        }),
+      ),
+    )
+    const t = Number(t0 / 1_000_000n)
+    const expected = [
+      { host: 'db-1', first: t, max: 22 },
+      { host: 'web-1', first: t, max: 12 },
+    ].map((x) => ({
+      name: 'mem',
+      tags: { host: x.host },
+      columns: ['time', 'max(used)', 'count(used)'],
+      values: [[x.first, x.max, 3]],
+    }))
+    assert.deepEqual(answers[0], expected)
+    assert.deepEqual(answers[1], expected)
+  },
+)

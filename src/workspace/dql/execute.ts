@@ -35,7 +35,7 @@ export interface QueryResult {
 }
 
 export interface QueryContext {
-  engine: Pick<StorageEngine, 'catalog' | 'dialect' | 'query'>
+  engine: Pick<StorageEngine, 'catalog' | 'dialect' | 'query' | 'tableRef'>
   workspaceId: string
   maxRows: number
   timeoutMs: number
@@ -82,7 +82,7 @@ export function planQuery(ctx: QueryContext, raw: unknown, index: number): Plann
     throw e
   }
   const src = resolveSources(ctx.engine.catalog, ctx.workspaceId, query)
-  const plan = compile(ctx.engine.dialect, {
+  const plan = compile(ctx.engine, {
     workspaceId: ctx.workspaceId,
     table: src.table,
     info: src.info,

@@ -37,6 +37,18 @@ export const AGG_FUNCS = [
 ] as const
 export type AggFunc = (typeof AGG_FUNCS)[number]
 
+/** Aggregates of numbers: they read a text column's values that parse as numbers. */
+export const NUMERIC_AGGS: readonly AggFunc[] = [
+  'avg',
+  'sum',
+  'median',
+  'percentile',
+  'stddev',
+  'spread',
+  'rate',
+  'deriv',
+]
+
 export const MATH_FUNCS = [
   'abs',
   'ceil',

@@ -1,7 +1,7 @@
 /**
  * The engine-neutral plan of one DQL query: what to read, filter, bucket, aggregate, group,
  * order and cut, with every option already resolved (defaults, zero-means-unset, max_point,
- * search_after). It names logical tables and columns only; a dialect (duckdb/) turns it into
+ * search_after). It names logical tables and columns only; a dialect (duckdb/, clickhouse/) turns it into
  * its engine's query. Whatever the engine, the answer is the rows of the plan's `outputs` per
  * `groupBy` series, in `order`, cut by `limits`; then `post` (post.ts, TypeScript, shared by
  * every engine) runs on those series.

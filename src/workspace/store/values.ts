@@ -5,6 +5,8 @@
 export function plain(v: unknown): unknown {
   if (typeof v === 'bigint') return Number(v)
   if (v === null || typeof v !== 'object') return v
+  // ClickHouse's lists arrive as JSON arrays, DuckDB's as list values with `items`.
+  if (Array.isArray(v)) return v.map(plain)
   const items = (v as { items?: unknown }).items
   return Array.isArray(items) ? items.map(plain) : String(v)
 }

@@ -15,11 +15,14 @@ export function datasetWorkspace() {
   return ask
 }
 
-/** The same, with the query context for tests that also plan (the golden tests). */
-export function datasetContext() {
+/**
+ * The same, with the query context for tests that also plan (the golden tests). `env` (read
+ * before the workspace starts) chooses the engine, as the workspace's environment would.
+ */
+export function datasetContext(env: () => Promise<Record<string, string>> = async () => ({})) {
   let w: TestWorkspace
   before(async () => {
-    w = await startWorkspace()
+    w = await startWorkspace(await env())
     for (const [cat, body] of [
       ['metric', metricLines()],
       ['logging', logLines()],

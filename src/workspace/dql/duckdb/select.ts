@@ -6,22 +6,12 @@
  * `v<i>`, `b<i>`), NULLs last.
  */
 import type { OrderKey, PlanOrder, PlanOutput } from '../plan.js'
-import type { AggFunc, PlanValue } from '../plan-value.js'
+import { NUMERIC_AGGS, type PlanValue } from '../plan-value.js'
 import { ident, TIME_COLUMN } from '../../store/names.js'
 import { column, numLiteral, ref, type Scope } from './sql.js'
+import { orderByKeys, valueTreeSql, type ValueDialect } from '../value-sql.js'
 
 type Agg = Extract<PlanValue, { kind: 'aggregate' }>
-
-const NUMERIC: AggFunc[] = [
-  'avg',
-  'sum',
-  'median',
-  'percentile',
-  'stddev',
-  'spread',
-  'rate',
-  'deriv',
-]
 
 /** A column as a number where it must be one. */
 function numeric(scope: Scope, name: string): string {
@@ -38,7 +28,7 @@ function change(x: string, clamp: boolean): string {
 
 function aggregate(scope: Scope, o: Agg): string {
   if (o.column === '*') return 'count(*)'
-  const x = NUMERIC.includes(o.func)
+  const x = NUMERIC_AGGS.includes(o.func)
     ? numeric(scope, o.column)
     : column(scope, o.column)
       ? ref(scope, o.column)
@@ -69,38 +59,20 @@ function aggregate(scope: Scope, o: Agg): string {
   }
 }
 
-function math(scope: Scope, v: Extract<PlanValue, { kind: 'math' }>): string {
-  const [a, b] = v.args.map((x) => operand(scope, x))
-  if (v.func === 'ln' || v.func === 'log10' || v.func === 'log2')
-    return `(CASE WHEN ${a} > 0 THEN ${v.func}(${a}) END)`
-  if (v.func === 'log')
-    return `(CASE WHEN ${a} > 0 AND ${b} > 0 THEN ln(${a}) / nullif(ln(${b}), 0) END)`
-  if (v.func === 'sqrt') return `(CASE WHEN ${a} >= 0 THEN sqrt(${a}) END)`
-  if (v.func === 'pow') return `pow(${a}, ${b})`
-  return `${v.func}(${a})`
-}
-
-/** A value inside arithmetic or math: columns read as numbers. */
-function operand(scope: Scope, v: PlanValue): string {
-  return v.kind === 'column' ? numeric(scope, v.column) : valueSql(scope, v)
+function dialect(scope: Scope): ValueDialect {
+  return {
+    column: (name) => ref(scope, name),
+    numeric: (name) => numeric(scope, name),
+    number: numLiteral,
+    aggregate: (v) => aggregate(scope, v),
+    ln: 'ln',
+    nullIf: 'nullif',
+    mod: (a, b) => `(${a} % ${b})`,
+  }
 }
 
 export function valueSql(scope: Scope, v: PlanValue): string {
-  switch (v.kind) {
-    case 'column':
-      return ref(scope, v.column)
-    case 'number':
-      return numLiteral(v.value)
-    case 'aggregate':
-      return aggregate(scope, v)
-    case 'math':
-      return math(scope, v)
-    case 'arith': {
-      const [l, r] = [operand(scope, v.left), operand(scope, v.right)]
-      if (v.op === '/' || v.op === '%') return `(${l} ${v.op} nullif(${r}, 0))`
-      return `(${l} ${v.op} ${r})`
-    }
-  }
+  return valueTreeSql(dialect(scope), v)
 }
 
 export function outputSql(scope: Scope, o: PlanOutput): string {
@@ -113,5 +85,5 @@ function keySql(k: OrderKey): string {
 }
 
 export function orderSql(order: PlanOrder[]): string {
-  return order.map((o) => `${keySql(o.key)} ${o.desc ? 'DESC' : 'ASC'} NULLS LAST`).join(', ')
+  return orderByKeys(order, keySql)
 }

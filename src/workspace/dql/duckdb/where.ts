@@ -6,9 +6,8 @@
 import type { Expr, Literal } from '../ast.js'
 import { TIME_COLUMN } from '../../store/names.js'
 import { bad } from '../invalid.js'
+import { conditionSql, type Cmp } from '../condition-sql.js'
 import { column, nsLiteral, numLiteral, ref, type Scope } from './sql.js'
-
-type Cmp = '=' | '!=' | '<' | '<=' | '>' | '>='
 
 function sqlOp(cmp: Cmp): string {
   return cmp === '!=' ? '<>' : cmp
@@ -40,39 +39,21 @@ export function comparison(scope: Scope, name: string, cmp: Cmp, value: Literal)
   return `${text} ${op} ${p.add(String(value))}`
 }
 
-function pattern(
-  scope: Scope,
-  name: string,
-  re: string,
-  caseless: boolean,
-  negate: boolean,
-): string {
-  try {
-    new RegExp(re)
-  } catch (e) {
-    throw bad(`invalid pattern ${JSON.stringify(re)}: ${(e as Error).message}`)
-  }
+function pattern(scope: Scope, name: string, re: string, caseless: boolean, negate: boolean) {
   const flags = caseless ? ", 'i'" : ''
   const m = `coalesce(regexp_matches(CAST(${ref(scope, name)} AS VARCHAR), ${scope.params.add(re)}${flags}), FALSE)`
   return negate ? `NOT ${m}` : m
 }
 
 export function condition(scope: Scope, e: Expr): string {
-  switch (e.op) {
-    case 'and':
-    case 'or':
-      return `(${condition(scope, e.left)} ${e.op.toUpperCase()} ${condition(scope, e.right)})`
-    case 'not':
-      return `NOT coalesce(${condition(scope, e.expr)}, FALSE)`
-    case 'cmp':
-      return comparison(scope, e.column, e.cmp, e.value)
-    case 'in': {
-      if (!e.values.length) return e.negate ? 'TRUE' : 'FALSE'
-      const any = `(${e.values.map((v) => comparison(scope, e.column, '=', v)).join(' OR ')})`
-      return e.negate ? `NOT coalesce(${any}, FALSE)` : any
-    }
-    case 're':
-    case 'match':
-      return pattern(scope, e.column, e.pattern, e.op === 'match', e.negate)
-  }
+  return conditionSql(
+    {
+      comparison: (name, cmp, value) => comparison(scope, name, cmp, value),
+      pattern: (name, re, caseless, negate) => pattern(scope, name, re, caseless, negate),
+      orFalse: (sql) => `coalesce(${sql}, FALSE)`,
+      true: 'TRUE',
+      false: 'FALSE',
+    },
+    e,
+  )
 }
