@@ -75,7 +75,8 @@ test('a damaged block: its row group is lost, every other row recovered, the fil
         'ok\tmeta.dashboards\t0 rows',
         'ok\tmeta.env_variables\t0 rows',
         'ok\tmeta.labels\t0 rows',
-        'ok\tmeta.packages\t0 rows',
+        'ok\tmeta.notes\t0 rows',
+        'ok\tmeta.packages\t3 rows',
         'ok\tmeta.replays\t0 rows',
         'ok\tmeta.retention_overrides\t0 rows',
         'ok\tmeta.tables\t1 rows',
@@ -84,8 +85,9 @@ test('a damaged block: its row group is lost, every other row recovered, the fil
     )
     assert.equal(
       lines.at(-2),
-      // 5 rows of meta tables and the 10 series (hosts) besides the points.
-      `12 tables, 1 partial: ${POINTS - victim.rows + 5 + 10} rows recovered, ${victim.rows} lost`,
+      // 5 rows of meta tables, the 3 bodies' package records and the 10 series (hosts) besides
+      // the points.
+      `13 tables, 1 partial: ${POINTS - victim.rows + 5 + 3 + 10} rows recovered, ${victim.rows} lost`,
     )
     const moved = /^moved the damaged file to (.*ferry\.duckdb\.damaged-\S+)$/.exec(
       lines.at(-1)!,

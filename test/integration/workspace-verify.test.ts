@@ -15,14 +15,15 @@ ok\tmeta.columns\t2 rows
 ok\tmeta.dashboards\t0 rows
 ok\tmeta.env_variables\t0 rows
 ok\tmeta.labels\t0 rows
-ok\tmeta.packages\t0 rows
+ok\tmeta.notes\t0 rows
+ok\tmeta.packages\t1 rows
 ok\tmeta.replays\t0 rows
 ok\tmeta.retention_overrides\t0 rows
 ok\tmeta.tables\t1 rows
 ok\tmeta.workspaces\t1 rows
 ok\tSCHEMA.M::cpu:points\t2 rows
 ok\tSCHEMA.M::cpu:series\t2 rows
-12 tables, 0 unreadable
+13 tables, 0 unreadable
 `
 
 test('a healthy database: every table read, exit 0', async () => {
