@@ -50,7 +50,11 @@ test(
     try {
       for (let k = 0; k < KILLS; k++) {
         const agent = await startAgent(env, '', dataDir)
+        const before = acked.size
         const writers = [writeUntilKilled(agent, next, acked), writeUntilKilled(agent, next, acked)]
+        // The kill falls at a random moment once this run has acknowledged a write, so a slow
+        // start on a loaded machine cannot leave a run with nothing acknowledged.
+        await waitFor(() => acked.size > before, 30_000, 'a first acknowledged write')
         await new Promise((r) => setTimeout(r, 150 + Math.random() * 450))
         await agent.stop('SIGKILL')
         await Promise.all(writers)
