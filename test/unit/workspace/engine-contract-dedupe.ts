@@ -7,18 +7,11 @@ import assert from 'node:assert/strict'
 import { before, test } from 'node:test'
 import type { StorageEngine } from '../../../src/workspace/store/engine.js'
 import { fingerprintReady } from '../../../src/workspace/ingest/fingerprint.js'
-import { count, request } from './engine-contract.js'
+import { count, engineRunner, request } from './engine-contract.js'
 
 export function dedupeContract(name: string, open: () => Promise<StorageEngine>): void {
   before(() => fingerprintReady)
-  const withEngine = (fn: (e: StorageEngine) => Promise<void>) => async () => {
-    const engine = await open()
-    try {
-      await fn(engine)
-    } finally {
-      await engine.close()
-    }
-  }
+  const withEngine = engineRunner(open)
   const now = BigInt(Date.now()) * 1_000_000n
   const stored = (n: number) => ({ stored: n, duplicate: false })
 

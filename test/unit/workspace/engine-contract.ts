@@ -42,9 +42,9 @@ export async function count(engine: StorageEngine, table: string, ws = WS): Prom
   return Number(r.rows[0][0])
 }
 
-export function storageContract(name: string, open: () => Promise<StorageEngine>): void {
-  before(() => fingerprintReady)
-  const withEngine = (fn: (e: StorageEngine) => Promise<void>) => async () => {
+/** A test body run on a fresh engine from `open`, closed after it whatever happens. */
+export const engineRunner =
+  (open: () => Promise<StorageEngine>) => (fn: (e: StorageEngine) => Promise<void>) => async () => {
     const engine = await open()
     try {
       await fn(engine)
@@ -52,6 +52,10 @@ export function storageContract(name: string, open: () => Promise<StorageEngine>
       await engine.close()
     }
   }
+
+export function storageContract(name: string, open: () => Promise<StorageEngine>): void {
+  before(() => fingerprintReady)
+  const withEngine = engineRunner(open)
   const now = BigInt(Date.now()) * 1_000_000n
 
   test(
