@@ -24,7 +24,7 @@ function messages(sink: SinkServer): string[] {
 
 test(
   `kill -9 ${KILLS} times while a writer appends: every line arrives`,
-  { timeout: 90_000 },
+  { timeout: 300_000 },
   async (t) => {
     const sink = new SinkServer()
     const url = await sink.start()
