@@ -118,14 +118,16 @@ test(
     ])
     assert.equal((await writeLp(a, 'metric', lines.join('\n'))).status, 200)
     const q = [{ query: 'M::mem:(max(used), count(used)) [10m] BY host', disable_slimit: true }]
-    // Instance b learns of the table a made by its catalog refresh (CATALOG_REFRESH_MS).
+    // Instance b learns of the table and its columns a made by its catalog refresh
+    // (CATALOG_REFRESH_MS); until it knows `used`, that column reads null there.
     const answers = await Promise.all(
       [a, b].map((w) =>
         poll(async () => {
           const r = await query(w, q)
           assert.equal(r.status, 200, JSON.stringify(r.body))
           const series = r.body.content[0].series
-          return series.length ? series : null
+          const known = series.every((s) => s.values.every((v) => v[1] !== null))
+          return series.length && known ? series : null
         }),
       ),
     )
