@@ -36,8 +36,8 @@ test('positions survive a restart, keyed by path and inode', async () => {
   assert.deepEqual(fs.readdirSync(path.dirname(file)), ['p.json'])
 })
 
-test("the README's [[inputs.logging]] sample is a valid input file", () => {
-  const readme = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+test("the inputs page's [[inputs.logging]] sample is a valid input file", () => {
+  const readme = fs.readFileSync(new URL('../../../docs/inputs.md', import.meta.url), 'utf8')
   const block = /```toml\n(\[\[inputs\.logging\]\][\s\S]*?)```/.exec(readme)![1]!
   const errors: string[] = []
   const [c] = readInputFiles([write(block)], INPUT_KINDS, errors)
