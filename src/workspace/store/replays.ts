@@ -27,6 +27,13 @@ export interface ReplayInfo {
 
 export const num = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : 0)
 
+/** A segment's columns from app_id to fields, in the order both stores keep them. */
+export function replayColumns(r: ReplayInput): (string | number)[] {
+  const f = r.fields
+  const ids = [f.app_id ?? '', f.session_id ?? '', f.view_id ?? '']
+  return [...ids, num(f.start), num(f.end), Date.now(), r.segment.length, JSON.stringify(f)]
+}
+
 export class Replays implements ReplayStore {
   constructor(
     private readonly db: Db,
@@ -35,23 +42,10 @@ export class Replays implements ReplayStore {
 
   store(workspaceId: string, r: ReplayInput): Promise<string> {
     const id = `replay_${crypto.randomUUID().replaceAll('-', '')}`
-    const f = r.fields
     return this.db.exclusive(async (con) => {
       await con.run(
         'INSERT INTO meta.replays VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
-        [
-          id,
-          workspaceId,
-          f.app_id ?? '',
-          f.session_id ?? '',
-          f.view_id ?? '',
-          num(f.start),
-          num(f.end),
-          Date.now(),
-          r.segment.length,
-          JSON.stringify(f),
-          new DuckDBBlobValue(r.segment),
-        ],
+        [id, workspaceId, ...replayColumns(r), new DuckDBBlobValue(r.segment)],
       )
       await con.run(
         `DELETE FROM meta.replays WHERE id IN (SELECT id FROM (SELECT id, sum(size) OVER

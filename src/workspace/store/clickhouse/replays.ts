@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto'
 import type { ReplayStore } from '../metadata.js'
-import { num, replayRow, type ReplayInfo, type ReplayInput } from '../replays.js'
+import { replayColumns, replayRow, type ReplayInfo, type ReplayInput } from '../replays.js'
 import { META_TABLES } from './meta-ddl.js'
 import type { MetaTables } from './meta-tables.js'
 
@@ -20,22 +20,7 @@ export class ClickHouseReplays implements ReplayStore {
 
   async store(workspaceId: string, r: ReplayInput): Promise<string> {
     const id = `replay_${crypto.randomUUID().replaceAll('-', '')}`
-    const f = r.fields
-    await this.t.put(T, [
-      [
-        workspaceId,
-        id,
-        f.app_id ?? '',
-        f.session_id ?? '',
-        f.view_id ?? '',
-        num(f.start),
-        num(f.end),
-        Date.now(),
-        r.segment.length,
-        JSON.stringify(f),
-        r.segment,
-      ],
-    ])
+    await this.t.put(T, [[workspaceId, id, ...replayColumns(r), r.segment]])
     await this.trim(workspaceId)
     return id
   }
