@@ -1,5 +1,5 @@
 /**
- * Decodes a PBPoints body (schema in protobuf.ts) into points. Unknown fields are skipped, as
+ * Decodes a PBPoints body (the format is owned by pbpoint-wire.ts) into points. Unknown fields are skipped, as
  * protobuf requires; a malformed body raises `PbError` with the byte offset.
  */
 import {
@@ -11,27 +11,21 @@ import {
   type Warn,
 } from '../../shared/point.js'
 import { PbError, PbReader } from './pb-reader.js'
-import { ARRAY_TYPE_URL, METRIC_TYPES } from './protobuf.js'
+import * as W from './pbpoint-wire.js'
 
-const KIND_BY_FIELD_NO: Record<number, Kind> = {
-  2: Kind.INT,
-  3: Kind.UINT,
-  4: Kind.FLOAT,
-  5: Kind.BOOL,
-  6: Kind.BYTES,
-  11: Kind.STRING,
-}
-const KIND_BY_BASIC_NO: Record<number, Kind> = {
-  1: Kind.INT,
-  2: Kind.UINT,
-  3: Kind.FLOAT,
-  4: Kind.BOOL,
-  5: Kind.BYTES,
-  6: Kind.STRING,
-}
+const { KIND_BY_BASIC_NO, KIND_BY_FIELD_NO, WIRE_I64, WIRE_LEN, WIRE_VARINT } = W
+const T_ANY_TYPE_URL = W.tagOf(W.ANY_TYPE_URL, WIRE_LEN)
+const T_ANY_VALUE = W.tagOf(W.ANY_VALUE, WIRE_LEN)
+const T_WARN_TYPE = W.tagOf(W.WARN_TYPE, WIRE_LEN)
+const T_WARN_MESSAGE = W.tagOf(W.WARN_MESSAGE, WIRE_LEN)
 
 function readScalar(r: PbReader, kind: Kind, wire: number): Scalar {
-  const expect = kind === Kind.FLOAT ? 1 : kind === Kind.BYTES || kind === Kind.STRING ? 2 : 0
+  const expect =
+    kind === Kind.FLOAT
+      ? WIRE_I64
+      : kind === Kind.BYTES || kind === Kind.STRING
+        ? WIRE_LEN
+        : WIRE_VARINT
   if (wire !== expect) throw new PbError(`wrong wire type ${wire} at offset ${r.pos}`)
   switch (kind) {
     case Kind.INT:
@@ -55,12 +49,12 @@ function readArray(r: PbReader, f: Field): void {
   let kind: Kind = Kind.NIL
   while (!r.done()) {
     const tag = r.uvarint()
-    if (tag === (1 << 3) + 2) typeUrl = r.string()
-    else if (tag === (2 << 3) + 2) {
+    if (tag === T_ANY_TYPE_URL) typeUrl = r.string()
+    else if (tag === T_ANY_VALUE) {
       const arr = r.sub()
       while (!arr.done()) {
         const t = arr.uvarint()
-        if (t >>> 3 !== 1 || (t & 7) !== 2) {
+        if (t !== W.tagOf(W.ARRAY_ITEM, WIRE_LEN)) {
           arr.skip(t & 7)
           continue
         }
@@ -74,7 +68,7 @@ function readArray(r: PbReader, f: Field): void {
       }
     } else r.skip(tag & 7)
   }
-  if (typeUrl !== ARRAY_TYPE_URL)
+  if (typeUrl !== W.ARRAY_TYPE_URL)
     throw new PbError(`unsupported Any type ${JSON.stringify(typeUrl)}`)
   if (items.length === 0) items = []
   f.kind = Kind.ARRAY
@@ -88,14 +82,15 @@ function readField(r: PbReader, p: Point): void {
     const tag = r.uvarint()
     const no = tag >>> 3
     const wire = tag & 7
-    if (no === 1 && wire === 2) f.key = r.string()
+    if (no === W.FIELD_KEY && wire === WIRE_LEN) f.key = r.string()
     else if (KIND_BY_FIELD_NO[no] !== undefined) {
       f.kind = KIND_BY_FIELD_NO[no]
       f.value = readScalar(r, f.kind, wire)
-    } else if (no === 7 && wire === 2) readArray(r.sub(), f)
-    else if (no === 8 && wire === 0) isTag = r.bool()
-    else if (no === 9 && wire === 0) f.type = METRIC_TYPES[r.uvarint()] ?? 'UNSPECIFIED'
-    else if (no === 10 && wire === 2) f.unit = r.string()
+    } else if (no === W.FIELD_ANY && wire === WIRE_LEN) readArray(r.sub(), f)
+    else if (no === W.FIELD_IS_TAG && wire === WIRE_VARINT) isTag = r.bool()
+    else if (no === W.FIELD_TYPE && wire === WIRE_VARINT)
+      f.type = W.METRIC_TYPES[r.uvarint()] ?? 'UNSPECIFIED'
+    else if (no === W.FIELD_UNIT && wire === WIRE_LEN) f.unit = r.string()
     else r.skip(wire)
   }
   if (isTag)
@@ -107,8 +102,8 @@ function readWarn(r: PbReader): Warn {
   const w: Warn = { type: '', message: '' }
   while (!r.done()) {
     const tag = r.uvarint()
-    if (tag === (1 << 3) + 2) w.type = r.string()
-    else if (tag === (2 << 3) + 2) w.message = r.string()
+    if (tag === T_WARN_TYPE) w.type = r.string()
+    else if (tag === T_WARN_MESSAGE) w.message = r.string()
     else r.skip(tag & 7)
   }
   return w
@@ -120,10 +115,10 @@ function readPoint(r: PbReader): Point {
     const tag = r.uvarint()
     const no = tag >>> 3
     const wire = tag & 7
-    if (no === 1 && wire === 2) p.name = r.string()
-    else if (no === 2 && wire === 2) readField(r.sub(), p)
-    else if (no === 3 && wire === 0) p.time = BigInt.asIntN(64, r.bigvarint())
-    else if (no === 4 && wire === 2) (p.warns ??= []).push(readWarn(r.sub()))
+    if (no === W.POINT_NAME && wire === WIRE_LEN) p.name = r.string()
+    else if (no === W.POINT_FIELD && wire === WIRE_LEN) readField(r.sub(), p)
+    else if (no === W.POINT_TIME && wire === WIRE_VARINT) p.time = BigInt.asIntN(64, r.bigvarint())
+    else if (no === W.POINT_WARN && wire === WIRE_LEN) (p.warns ??= []).push(readWarn(r.sub()))
     else r.skip(wire)
   }
   return p
@@ -135,7 +130,7 @@ export function decodePoints(body: Uint8Array, maxPoints = Infinity): Point[] {
   const points: Point[] = []
   while (!r.done()) {
     const tag = r.uvarint()
-    if (tag === (1 << 3) + 2) {
+    if (tag === W.T_POINTS_ARR) {
       if (points.push(readPoint(r.sub())) > maxPoints) break
     } else r.skip(tag & 7)
   }

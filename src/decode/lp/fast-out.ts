@@ -8,6 +8,19 @@
  * task to task (only the result is copied out), so no large zero-filled buffer per body.
  */
 import { PbWriter } from '../codec/pb-writer.js'
+import {
+  T_FIELD_BOOL,
+  T_FIELD_FLOAT,
+  T_FIELD_INT,
+  T_FIELD_IS_TAG,
+  T_FIELD_KEY,
+  T_FIELD_STRING,
+  T_FIELD_UINT,
+  T_POINT_FIELD,
+  T_POINT_NAME,
+  T_POINT_TIME,
+  T_POINTS_ARR,
+} from '../codec/pbpoint-wire.js'
 import { V_BOOL, V_FLOAT, V_INT, V_STRING, V_UINT, type Line } from './fast-line.js'
 
 const f64 = new Float64Array(1)
@@ -84,13 +97,13 @@ function writeTag(o: Out, b: Uint8Array, line: Line, k: number): void {
   const ve = line.vals[2 * k + 1]
   const kl = ke - ka - line.kesc[k]
   const vl = ve - va - line.vesc[k]
-  o.buf[o.pos++] = 0x12
+  o.buf[o.pos++] = T_POINT_FIELD
   o.putUvarint(lenOf(kl) + kl + lenOf(vl) + vl + 4)
-  o.buf[o.pos++] = 0x0a
+  o.buf[o.pos++] = T_FIELD_KEY
   o.copyEsc(b, ka, ke, line.kesc[k])
-  o.buf[o.pos++] = 0x5a
+  o.buf[o.pos++] = T_FIELD_STRING
   o.copyEsc(b, va, ve, line.vesc[k])
-  o.buf[o.pos++] = 0x40
+  o.buf[o.pos++] = T_FIELD_IS_TAG
   o.buf[o.pos++] = 1
 }
 
@@ -98,34 +111,34 @@ function writeValue(o: Out, b: Uint8Array, line: Line, k: number): void {
   const v = line.nums[k]
   switch (line.kinds[k]) {
     case V_INT:
-      o.buf[o.pos++] = 0x10
+      o.buf[o.pos++] = T_FIELD_INT
       return o.putInt64(v)
     case V_UINT:
-      o.buf[o.pos++] = 0x18
+      o.buf[o.pos++] = T_FIELD_UINT
       return o.putUvarint(v)
     case V_FLOAT: {
-      o.buf[o.pos++] = 0x21
+      o.buf[o.pos++] = T_FIELD_FLOAT
       f64[0] = v
       o.buf.set(f64bytes, o.pos)
       o.pos += 8
       return
     }
     case V_BOOL:
-      o.buf[o.pos++] = 0x28
+      o.buf[o.pos++] = T_FIELD_BOOL
       o.buf[o.pos++] = v
       return
     case V_STRING:
-      o.buf[o.pos++] = 0x5a
+      o.buf[o.pos++] = T_FIELD_STRING
       o.copyEsc(b, line.vals[2 * k], line.vals[2 * k + 1], line.vesc[k])
   }
 }
 
 function writeField(o: Out, b: Uint8Array, line: Line, k: number): void {
-  o.buf[o.pos++] = 0x12
+  o.buf[o.pos++] = T_POINT_FIELD
   const mark = o.pos++ // field messages of short keys and scalar values fit a 1-byte length
   const ka = line.keys[2 * k]
   const ke = line.keys[2 * k + 1]
-  o.buf[o.pos++] = 0x0a
+  o.buf[o.pos++] = T_FIELD_KEY
   o.copyEsc(b, ka, ke, line.kesc[k])
   writeValue(o, b, line, k)
   patchLength(o, mark, 1)
@@ -186,10 +199,10 @@ export function writePoint(
   hi: number,
   lo: number,
 ): void {
-  o.buf[o.pos++] = 0x0a
+  o.buf[o.pos++] = T_POINTS_ARR
   const mark = o.pos
   o.pos += 2
-  o.buf[o.pos++] = 0x0a
+  o.buf[o.pos++] = T_POINT_NAME
   o.copyEsc(b, start, line.nameEnd, line.nameEsc)
   const skip = line.skip
   for (let k = 0; k < line.tags; k++) if (!skip[k]) writeTag(o, b, line, k)
@@ -197,7 +210,7 @@ export function writePoint(
   const end = line.tags + line.fields
   for (let k = line.tags; k < end; k++) if (!skip[k]) writeField(o, b, line, k)
   append(o, add.fields, add.fieldsOn)
-  o.buf[o.pos++] = 0x18
+  o.buf[o.pos++] = T_POINT_TIME
   o.varint64(hi, lo)
   patchLength(o, mark, 2)
 }

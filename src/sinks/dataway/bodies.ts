@@ -36,7 +36,7 @@ export function entryEnds(payload: Uint8Array): number[] {
   const ends: number[] = []
   let i = 0
   while (i < payload.length) {
-    i++ // tag 0x0a
+    i++ // the entry's one-byte tag, T_POINTS_ARR of pbpoint-wire.ts (records hold only entries)
     let len = 0
     let shift = 1
     let b: number

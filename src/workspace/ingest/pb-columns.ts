@@ -8,6 +8,7 @@
  */
 import type { Category } from '../../shared/category.js'
 import { PbError, PbReader } from '../../decode/codec/pb-reader.js'
+import * as W from '../../decode/codec/pbpoint-wire.js'
 import type { ColumnType } from '../store/catalog.js'
 import { tableName } from '../store/names.js'
 import type { TableBatch } from './columns.js'
@@ -15,11 +16,11 @@ import { Interner } from './intern.js'
 import { PointTable, type Kv } from './point-table.js'
 import { readInt64, type Halves } from './time-column.js'
 
-/** Field numbers of the key-value message: 2 int, 3 uint, 4 double, 5 bool, 11 string. */
+/** Column type by the value's field number in the key-value message. */
 const TYPE_BY_NO: (ColumnType | undefined)[] = []
-TYPE_BY_NO[2] = TYPE_BY_NO[3] = TYPE_BY_NO[4] = 'DOUBLE'
-TYPE_BY_NO[5] = 'BOOLEAN'
-TYPE_BY_NO[11] = 'VARCHAR'
+TYPE_BY_NO[W.FIELD_INT] = TYPE_BY_NO[W.FIELD_UINT] = TYPE_BY_NO[W.FIELD_FLOAT] = 'DOUBLE'
+TYPE_BY_NO[W.FIELD_BOOL] = 'BOOLEAN'
+TYPE_BY_NO[W.FIELD_STRING] = 'VARCHAR'
 
 class Fallback extends Error {}
 
@@ -31,11 +32,11 @@ function check(r: PbReader, end: number): void {
 }
 
 function readValue(r: PbReader, no: number, wire: number, kv: Kv, strings: Interner, slot: number) {
-  if (no === 4 && wire === 1) kv.num = r.double()
-  else if (no === 11 && wire === 2) kv.str = strings.read(r, 2 * slot + 2)
-  else if (wire !== 0) throw new Fallback()
-  else if (no === 5) kv.num = r.bool() ? 1 : 0
-  else kv.num = Number(no === 2 ? r.int64() : r.uint64())
+  if (no === W.FIELD_FLOAT && wire === W.WIRE_I64) kv.num = r.double()
+  else if (no === W.FIELD_STRING && wire === W.WIRE_LEN) kv.str = strings.read(r, 2 * slot + 2)
+  else if (wire !== W.WIRE_VARINT) throw new Fallback()
+  else if (no === W.FIELD_BOOL) kv.num = r.bool() ? 1 : 0
+  else kv.num = Number(no === W.FIELD_INT ? r.int64() : r.uint64())
 }
 
 function readKv(r: PbReader, end: number, kv: Kv, strings: Interner, slot: number): void {
@@ -45,13 +46,17 @@ function readKv(r: PbReader, end: number, kv: Kv, strings: Interner, slot: numbe
     const t = r.uvarint()
     const no = t >>> 3
     const wire = t & 7
-    if (no === 1 && wire === 2) kv.key = strings.read(r, 2 * slot + 1)
+    if (no === W.FIELD_KEY && wire === W.WIRE_LEN) kv.key = strings.read(r, 2 * slot + 1)
     else if (TYPE_BY_NO[no] !== undefined) {
       if (type !== undefined) throw new Fallback()
       type = TYPE_BY_NO[no]
       readValue(r, no, wire, kv, strings, slot)
-    } else if (no === 8 && wire === 0) kv.tag = r.bool()
-    else if ((no === 9 && wire === 0) || (no === 10 && wire === 2)) r.skip(wire)
+    } else if (no === W.FIELD_IS_TAG && wire === W.WIRE_VARINT) kv.tag = r.bool()
+    else if (
+      (no === W.FIELD_TYPE && wire === W.WIRE_VARINT) ||
+      (no === W.FIELD_UNIT && wire === W.WIRE_LEN)
+    )
+      r.skip(wire)
     else throw new Fallback() // arrays, bytes, unknown fields: the general path
     check(r, end)
   }
@@ -76,12 +81,12 @@ function readPoint(r: PbReader, end: number, p: Reading): void {
     const t = r.uvarint()
     const no = t >>> 3
     const wire = t & 7
-    if (no === 1 && wire === 2) p.name = p.strings.read(r, NAME_SLOT)
-    else if (no === 2 && wire === 2) {
+    if (no === W.POINT_NAME && wire === W.WIRE_LEN) p.name = p.strings.read(r, NAME_SLOT)
+    else if (no === W.POINT_FIELD && wire === W.WIRE_LEN) {
       const len = r.uvarint()
       const kv = (p.kvs[p.n++] ??= { key: '', tag: false, type: 'DOUBLE', num: 0, str: '' })
       readKv(r, r.pos + len, kv, p.strings, p.n - 1)
-    } else if (no === 3 && wire === 0) {
+    } else if (no === W.POINT_TIME && wire === W.WIRE_VARINT) {
       readInt64(r, p.time)
       p.hasTime = true
     } else throw new Fallback() // warnings and unknown fields
@@ -122,7 +127,7 @@ export function pbToColumns(
   try {
     while (!r.done()) {
       const t = r.uvarint()
-      if (t !== (1 << 3) + 2) throw new Fallback()
+      if (t !== W.T_POINTS_ARR) throw new Fallback()
       const len = r.uvarint()
       readPoint(r, r.pos + len, p)
       const table = tables.of(p.name)
