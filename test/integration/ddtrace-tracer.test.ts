@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { after, before, test } from 'node:test'
 import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
-import { poll } from '../helpers/workspace.js'
+import { agentRows, poll } from '../helpers/workspace.js'
 
 const run = promisify(execFile)
 const APP = new URL('./ddtrace/dd-app.ts', import.meta.url).pathname
@@ -20,19 +20,6 @@ const QUIET = {
 }
 let agent: AgentProcess
 const traces: Record<string, string> = {}
-
-async function rows(q: string): Promise<Record<string, unknown>[] | null> {
-  const res = await fetch(`${agent.url}/v1/query/raw`, {
-    method: 'POST',
-    body: JSON.stringify({ queries: [{ query: q }] }),
-  })
-  const body = (await res.json()) as {
-    content?: { series?: { columns: string[]; values: unknown[][] }[] }[]
-  }
-  const s = body.content?.[0]?.series?.[0]
-  if (!s) return null
-  return s.values.map((v) => Object.fromEntries(s.columns.map((c, i) => [c, v[i]])))
-}
 
 before(async () => {
   agent = await startAgent()
@@ -49,7 +36,7 @@ for (const protocol of ['0.4', '0.5']) {
   test(`dd-trace with protocol v${protocol}: the nested trace is stored and mapped`, async () => {
     const q = `T::ddtrace:(trace_id, span_id, parent_id, resource, operation, service, status, span_type, source_type, http_method, db_system, error_message) {service = 'dd-${protocol}'}`
     const spans = await poll(async () => {
-      const r = await rows(q)
+      const r = await agentRows(agent.url, q)
       return r && r.length === 2 ? r : null
     }, 60_000)
     const by = Object.fromEntries(spans.map((s) => [s.operation as string, s]))

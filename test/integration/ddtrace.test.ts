@@ -10,25 +10,12 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { after, before, test } from 'node:test'
 import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
-import { poll } from '../helpers/workspace.js'
+import { agentRows, poll } from '../helpers/workspace.js'
 
 const run = promisify(execFile)
 const SENDER = new URL('./ddtrace/send.ts', import.meta.url).pathname
 let agent: AgentProcess
 let sent: { path: string; status: number; body: string; id: string }[] = []
-
-async function rows(q: string): Promise<Record<string, unknown>[] | null> {
-  const res = await fetch(`${agent.url}/v1/query/raw`, {
-    method: 'POST',
-    body: JSON.stringify({ queries: [{ query: q }] }),
-  })
-  const body = (await res.json()) as {
-    content?: { series?: { columns: string[]; values: unknown[][] }[] }[]
-  }
-  const s = body.content?.[0]?.series?.[0]
-  if (!s) return null
-  return s.values.map((v) => Object.fromEntries(s.columns.map((c, i) => [c, v[i]])))
-}
 
 before(async () => {
   agent = await startAgent()
@@ -60,7 +47,7 @@ test('every span is stored with its ids and mapping, found by the trace pages qu
   for (const s of sent) {
     const q = `T::re('opentelemetry|ddtrace'):(span_id, parent_id, resource, operation, service, status, span_type, source_type, http_method, db_system, db_host, error_message, duration) {trace_id = '${s.id}'}`
     const spans = await poll(async () => {
-      const r = await rows(q)
+      const r = await agentRows(agent.url, q)
       return r && r.length === 3 ? r : null
     }, 60_000)
     const by = Object.fromEntries(spans.map((x) => [x.operation as string, x]))
