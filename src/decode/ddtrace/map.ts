@@ -61,19 +61,14 @@ function sortedObject<T>(m: Map<string, T>): Record<string, T> {
   return Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 }
 
-/** The span as the reference's JSON of it, ids left out. */
+/** The span as the reference's JSON of it, ids left out; times keep every digit (bigints). */
 function message(s: DdSpan, meta: Map<string, string>, metrics: Map<string, number>): string {
-  return JSON.stringify({
-    service: s.service,
-    name: s.name,
-    resource: s.resource,
-    start: Number(s.start),
-    duration: Number(s.duration),
-    error: s.error,
-    meta: sortedObject(meta),
-    metrics: sortedObject(metrics),
-    type: s.type,
-  })
+  const q = JSON.stringify
+  return (
+    `{"service":${q(s.service)},"name":${q(s.name)},"resource":${q(s.resource)},` +
+    `"start":${s.start},"duration":${s.duration},"error":${s.error},` +
+    `"meta":${q(sortedObject(meta))},"metrics":${q(sortedObject(metrics))},"type":${q(s.type)}}`
+  )
 }
 
 function baseKeys(k: Keys, s: DdSpan, c: TraceCtx): void {
