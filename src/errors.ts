@@ -126,6 +126,10 @@ export const ERRORS = {
   invalidExposition: { status: 400, retryable: false },
   /** An OTLP export request that does not decode (protobuf or OTLP/JSON). */
   invalidOtlp: { status: 400, retryable: false },
+  /** A Datadog tracer's request that does not decode (msgpack, v0.5 string table, or JSON). */
+  invalidDdtrace: { status: 400, retryable: false },
+  /** A Datadog tracer's request nested deeper, or with longer strings, than the receiver reads. */
+  ddtraceLimitExceeded: { status: 413, retryable: false },
 } as const satisfies Record<string, { status: number; retryable: boolean }>
 
 export type ErrorCode = keyof typeof ERRORS

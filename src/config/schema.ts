@@ -11,6 +11,7 @@ import { DATAWAY_NET_KEYS, DATAWAY_NTP_SCHEMA, IO_SCHEMA } from './schema-datawa
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
 import { RUM_SCHEMA } from './schema-rum.js'
 import { OTLP_SCHEMA } from './schema-otlp.js'
+import { DDTRACE_SCHEMA } from './schema-ddtrace.js'
 import { HEALTH_SCHEMA, TAP_SCHEMA } from './schema-ops.js'
 import {
   WORKSPACE_CLICKHOUSE_SCHEMA,
@@ -194,6 +195,7 @@ export const SCHEMA = {
   'workspace.clickhouse': WORKSPACE_CLICKHOUSE_SCHEMA,
   rum: RUM_SCHEMA,
   otlp: OTLP_SCHEMA,
+  ddtrace: DDTRACE_SCHEMA,
   health: HEALTH_SCHEMA,
   tap: TAP_SCHEMA,
 } as const satisfies Record<string, SectionSpec>

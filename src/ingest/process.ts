@@ -15,6 +15,8 @@ import { decompressCapped } from '../decode/decompress-capped.js'
 import { formatOf, parseBody, type BodyFormat, type Parsed } from '../decode/parse-body.js'
 import { decodeOtlp } from '../decode/otlp/decode.js'
 import type { MapStats } from '../decode/otlp/stats.js'
+import { decodeDdtrace } from '../decode/ddtrace/decode.js'
+import type { DdtraceStats } from '../decode/ddtrace/model.js'
 import { resolveTime } from '../decode/precision.js'
 import { tryFast } from './fast.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
@@ -97,8 +99,15 @@ async function runPipeline(
   return applied
 }
 
-/** A write's body by its Content-Type, or an OTLP request (which may hold nothing). */
-function parseTask(t: DecodeTask, body: Uint8Array): Parsed & { otlp?: MapStats } {
+/** A write's body by its Content-Type, or an OTLP or ddtrace request (which may hold nothing). */
+function parseTask(
+  t: DecodeTask,
+  body: Uint8Array,
+): Parsed & { otlp?: MapStats; ddtrace?: DdtraceStats } {
+  if (t.ddtrace) {
+    const out = decodeDdtrace(t.ddtrace.version, t.contentType, body, t.ddtrace.options)
+    return { points: out.points, format: 'protobuf', ddtrace: out.stats }
+  }
   if (t.otlp) {
     const out = decodeOtlp(t.otlp.signal, t.contentType, body, t.otlp.options)
     return { points: out.points, format: 'protobuf', otlp: out.stats }
@@ -113,7 +122,7 @@ function parseTask(t: DecodeTask, body: Uint8Array): Parsed & { otlp?: MapStats 
  * costs little); JSON, protobuf and OTLP bodies are counted by their parsers after inflation.
  */
 function inflate(t: DecodeTask): Uint8Array | Promise<Uint8Array> {
-  if (t.encoding === '' || t.otlp || formatOf(t.contentType) !== 'lp')
+  if (t.encoding === '' || t.otlp || t.ddtrace || formatOf(t.contentType) !== 'lp')
     return decompress(t.encoding, t.body, t.maxBodyBytes)
   return decompressCapped(t.encoding, t.body, t.maxBodyBytes, t.maxPoints)
 }
@@ -127,9 +136,9 @@ export async function processTask(
 ): Promise<DecodeResult> {
   try {
     const body = await inflate(t)
-    const quick = fast && !t.otlp ? await tryFast(t, body, host) : null
+    const quick = fast && !t.otlp && !t.ddtrace ? await tryFast(t, body, host) : null
     if (quick) return quick
-    const { points, format, otlp } = parseTask(t, body)
+    const { points, format, otlp, ddtrace } = parseTask(t, body)
     resolveTimes(points, t, format)
     const warnings = checkAll(points, t)
     if (t.rum) {
@@ -157,6 +166,7 @@ export async function processTask(
       ...(cdn ? { cdn } : {}),
       ...(io ? { filtered: io.filtered, retimed: io.retimed } : {}),
       ...(otlp ? { otlp } : {}),
+      ...(ddtrace ? { ddtrace } : {}),
     }
   } catch (e) {
     if (e instanceof FerryError) return { ok: false, error: toPayload(e) }

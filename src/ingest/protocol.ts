@@ -17,6 +17,8 @@ import type { RumTask, SourceMapStat } from './rum.js'
 import type { OtlpSignal } from '../decode/otlp/model.js'
 import type { OtlpOptions } from '../decode/otlp/options.js'
 import type { MapStats } from '../decode/otlp/stats.js'
+import type { DdtraceStats, DdtraceVersion } from '../decode/ddtrace/model.js'
+import type { DdtraceOptions } from '../decode/ddtrace/options.js'
 
 export interface DecodeTask {
   body: Uint8Array
@@ -46,6 +48,8 @@ export interface DecodeTask {
   refer?: SharedRefer
   /** An OTLP export request (the body is one, mapped to points); absent for writes. */
   otlp?: { signal: OtlpSignal; options: OtlpOptions }
+  /** A Datadog tracer's request (the body is one, mapped to points); absent for writes. */
+  ddtrace?: { version: DdtraceVersion; options: DdtraceOptions }
 }
 
 export interface DecodeOk {
@@ -68,6 +72,8 @@ export interface DecodeOk {
   cdn?: CdnStat
   /** What the OTLP mapping rejected, sampled out and dropped (only for OTLP tasks). */
   otlp?: MapStats
+  /** Spans the ddtrace mapping left out, by reason (only for ddtrace tasks). */
+  ddtrace?: DdtraceStats
 }
 
 export interface DecodeFailed {

@@ -66,3 +66,20 @@ export async function query(
 export function poll<T>(fn: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
   return until(fn, timeoutMs)
 }
+
+/** One DQL query through an agent's `/v1/query/raw`, as rows by column; null when no series. */
+export async function agentRows(
+  agentUrl: string,
+  q: string,
+): Promise<Record<string, unknown>[] | null> {
+  const res = await fetch(`${agentUrl}/v1/query/raw`, {
+    method: 'POST',
+    body: JSON.stringify({ queries: [{ query: q }] }),
+  })
+  const body = (await res.json()) as {
+    content?: { series?: { columns: string[]; values: unknown[][] }[] }[]
+  }
+  const s = body.content?.[0]?.series?.[0]
+  if (!s) return null
+  return s.values.map((v) => Object.fromEntries(s.columns.map((c, i) => [c, v[i]])))
+}

@@ -3,7 +3,8 @@
  * workspace: a nested trace
  * sent to the agent as an OTLP/JSON export is drawn as a waterfall with each span under its parent at the right depth, the trace list
  * finds it by trace id, the services page lists its services and the trace's log link filters
- * the logs page to it. Screenshots go to test-output/screenshots/.
+ * the logs page to it; a trace sent as a Datadog tracer's v0.4 msgpack is listed and drawn the
+ * same way. Screenshots go to test-output/screenshots/.
  */
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
@@ -14,6 +15,7 @@ import type { Page } from 'puppeteer-core'
 import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
 import { browserSkip, launchBrowser, screenshotDir, type TestBrowser } from '../helpers/browser.js'
 import { poll } from '../helpers/workspace.js'
+import { toV04, type FixtureSpan } from '../helpers/ddtrace.js'
 
 const TRACE = '5b8efff798038103d269b633813fc60c'
 
@@ -31,6 +33,40 @@ const SPANS: [string, string, string, string, number, number][] = [
   ['c2', 'b2', 'pricing', 'cache lookup', 75, 10],
 ]
 const hex = (id: string) => (id ? id.repeat(8) : '')
+const DD_TRACE = '777000000000000777'
+
+/** A Datadog tracer's trace of two spans (a request and the Redis call under it), as v0.4. */
+function ddtraceBody(t0: number): Uint8Array {
+  const span = (id: string, parent: string, o: Partial<FixtureSpan>): FixtureSpan => ({
+    service: 'dd-shop',
+    name: 'web.request',
+    resource: 'GET /dd',
+    trace_id: DD_TRACE,
+    span_id: id,
+    parent_id: parent,
+    start: String(BigInt(t0) * 1_000_000n),
+    duration: String(80_000_000),
+    error: 0,
+    meta: { 'http.method': 'GET', component: 'express' },
+    metrics: {},
+    type: 'web',
+    ...o,
+  })
+  const start = String(BigInt(t0 + 10) * 1_000_000n)
+  return toV04([
+    [
+      span('11', '0', {}),
+      span('22', '11', {
+        name: 'redis.command',
+        resource: 'GET cart',
+        start,
+        duration: '20000000',
+        type: 'redis',
+        meta: { component: 'ioredis' },
+      }),
+    ],
+  ])
+}
 
 /** The trace as one OTLP/JSON export, a resource per service, as an SDK sends it. */
 function exportBody(t0: number): string {
@@ -87,13 +123,15 @@ describe('the studio trace pages in a browser', { skip: browserSkip() }, () => {
     for (const [route, body, type] of [
       ['v1/traces', exportBody(t0), 'application/json'],
       ['v1/write/logging', log, 'text/plain'],
-    ]) {
+      ['v0.4/traces', ddtraceBody(t0), 'application/msgpack'],
+    ] as const) {
       const headers = { 'Content-Type': type }
       const res = await fetch(`${agent.url}/${route}`, { method: 'POST', body, headers })
       assert.equal(res.status, 200, await res.text())
     }
     await poll(async () => ((await count('T::opentelemetry:(span_id)')) === 5 ? true : null))
     await poll(async () => ((await count('L::app:(message)')) === 1 ? true : null))
+    await poll(async () => ((await count('T::ddtrace:(span_id)')) === 2 ? true : null))
     browser = await launchBrowser()
     page = await browser.browser.newPage()
     await page.setViewport({ width: 1280, height: 800 })
@@ -154,11 +192,28 @@ describe('the studio trace pages in a browser', { skip: browserSkip() }, () => {
       rows.map((r) => [r[0], r[2], r[6]]),
       [
         ['cartdb', '0.0 %', '1'],
+        ['dd-shop', '0.0 %', '2'],
         ['pricing', '50.0 %', '2'],
         ['shop', '0.0 %', '2'],
       ],
     )
-    assert.equal(rows[2][3], '90.00 ms') // the median of 120 ms and 60 ms
+    assert.equal(rows[3][3], '90.00 ms') // the median of 120 ms and 60 ms
     await shot('services')
+  })
+
+  test('a Datadog tracer trace is listed and drawn like an OpenTelemetry one', async () => {
+    await goto(`#/traces?trace_id=${DD_TRACE}&range=1h`)
+    const rows = await page.$$eval('#traces tbody tr', (e) =>
+      e.map((r) => [...r.querySelectorAll('td')].slice(1).map((td) => td.textContent)),
+    )
+    assert.deepEqual(rows, [['dd-shop', 'GET /dd', '80.00 ms', 'ok', DD_TRACE]])
+    await goto(`#/trace/${DD_TRACE}`)
+    const spans = await page.$$eval('#waterfall tbody tr', (e) =>
+      e.map((r) => `${r.getAttribute('data-span')}:${r.getAttribute('data-depth')}`),
+    )
+    assert.deepEqual(spans, ['11:0', '22:1'])
+    await page.click('#waterfall tbody tr:nth-child(2)')
+    assert.equal(await page.$eval('#span-attrs', (e) => e.textContent), 'component="ioredis"')
+    await shot('trace-ddtrace')
   })
 })

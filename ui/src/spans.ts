@@ -1,13 +1,13 @@
 /**
- * What the trace pages share: the tracing source they read (`T::opentelemetry`, where the OTLP
- * receivers write), durations in the microseconds the mapping stores, and the order of a
+ * What the trace pages share: the tracing sources they read (`opentelemetry`, where the OTLP
+ * receivers write, and `ddtrace`, where Datadog tracers' spans go, as one table), durations in the microseconds the mapping stores, and the order of a
  * trace's spans for the waterfall. A span whose parent is not in the trace (lost, sampled out
  * or not yet written) is drawn as a root, so no stored span is ever hidden.
  */
 // Not api.ts's Row: this module stays free of the DOM, so the unit tests can load it in Node.
 type Row = Record<string, unknown>
 
-export const TRACES = 'T::opentelemetry'
+export const TRACES = `T::re('opentelemetry|ddtrace')`
 
 /** A duration in microseconds, in the unit that reads best. */
 export function formatDuration(us: number): string {

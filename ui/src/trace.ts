@@ -1,8 +1,8 @@
 /**
  * One trace: its spans as a waterfall, each row indented by its depth under its parent and its
  * bar placed by start and duration on the trace's own time axis (first start to last end).
- * A row opens a pane with the span's fields and the events and links its `message` carries
- * (OTLP/JSON); the header links to the logs that carry the same `trace_id`. A trace is read
+ * A row opens a pane with the span's fields and the attributes and events its `message` carries
+ * (OTLP/JSON, or a ddtrace span's meta and metrics); the header links to the logs that carry the same `trace_id`. A trace is read
  * whole up to SPAN_LIMIT spans; past that the page says it is cut.
  */
 import { dql, quote, rowsOf, type Row } from './api.js'
@@ -23,7 +23,18 @@ export function attrText(list: unknown): string {
     .join(' ')
 }
 
-type Message = { attributes?: unknown; events?: unknown }
+/** A ddtrace span's meta and metrics (JSON objects) as `key=value` text. */
+function entriesText(...maps: unknown[]): string {
+  return maps
+    .flatMap((m) =>
+      typeof m === 'object' && m !== null && !Array.isArray(m)
+        ? Object.entries(m).map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+        : [],
+    )
+    .join(' ')
+}
+
+type Message = { attributes?: unknown; events?: unknown; meta?: unknown; metrics?: unknown }
 
 function parseMessage(message: unknown): Message {
   try {
@@ -35,12 +46,12 @@ function parseMessage(message: unknown): Message {
   }
 }
 
-/** A span's `message` (OTLP/JSON): its other attributes and its events. */
+/** A span's `message` (OTLP/JSON, or ddtrace's): its other attributes and its events. */
 export function spanMessage(message: unknown): { attrs: string; events: string[] } {
   const m = parseMessage(message)
   const events: { name?: unknown; attributes?: unknown }[] = Array.isArray(m.events) ? m.events : []
   return {
-    attrs: attrText(m.attributes),
+    attrs: [attrText(m.attributes), entriesText(m.meta, m.metrics)].filter((t) => t).join(' '),
     events: events.map((e) => `${String(e?.name ?? '')} ${attrText(e?.attributes)}`.trim()),
   }
 }

@@ -20,6 +20,7 @@ import { replayRoutes } from './routes/replay.js'
 import { sourcemapRoutes } from './routes/sourcemap.js'
 import { tapRoutes } from './routes/tap.js'
 import { otlpRoutes } from './routes/otlp.js'
+import { ddtraceRoutes } from './routes/ddtrace.js'
 import { boundHeaders } from './header-bounds.js'
 import {
   corsMiddleware,
@@ -67,6 +68,7 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   replayRoutes(app, deps)
   writeRoutes(app, deps)
   otlpRoutes(app, deps)
+  ddtraceRoutes(app, deps)
   sourcemapRoutes(app, deps)
   infoRoutes(app, deps)
   forwardRoutes(app, deps)

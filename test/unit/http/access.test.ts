@@ -7,7 +7,8 @@ import { RateLimiter } from '../../../src/sources/http/access/rate-limit.js'
 import { testApp } from '../../helpers/app.js'
 
 const OTLP = ['traces', 'metrics', 'logs'].flatMap((s) => [`/v1/${s}`, `/otel/v1/${s}`])
-const PUBLIC = new Set(['/v1/ping', '/v1/ntp', '/v1/write/:category', ...OTLP])
+const DDTRACE = ['v0.3', 'v0.4', 'v0.5'].map((v) => `/${v}/traces`)
+const PUBLIC = new Set(['/v1/ping', '/v1/ntp', '/v1/write/:category', ...OTLP, ...DDTRACE])
 const REMOTE: Record<string, string>[] = [
   { 'X-Forwarded-For': '203.0.113.7' },
   { 'X-Real-IP': '203.0.113.8' },
@@ -47,6 +48,15 @@ test('public routes answer remote clients; public_apis opens more', async () => 
       const json = { ...headers, 'Content-Type': 'application/json' }
       const o = await app.request(path, { method: 'POST', body: '{}', headers: json })
       assert.equal(o.status, 200, path)
+    }
+    for (const path of DDTRACE) {
+      const msgpack = { ...headers, 'Content-Type': 'application/msgpack' }
+      const d = await app.request(path, {
+        method: 'PUT',
+        body: new Uint8Array([0x92, 0x90, 0x90]), // [[], []]: empty, in every version
+        headers: msgpack,
+      })
+      assert.equal(d.status, 200, path)
     }
   }
   const open = testApp({ env: { ENV_HTTP_PUBLIC_APIS: 'metrics, /v1/global/*' } }).app

@@ -1,7 +1,7 @@
 /**
  * Which routes remote clients may call (spec 1 and 5): `/v1/ping`, `/v1/ntp` and every
- * `/v1/write/<category>` always, and OTLP's receivers at their default paths (applications on
- * other machines export to them); anything else only when `[http_api] public_apis` lists it.
+ * `/v1/write/<category>` always, and the OTLP and ddtrace receivers at their default paths
+ * (applications on other machines export to them); anything else only when `[http_api] public_apis` lists it.
  * Entries match the URL path exactly, or as a prefix when they end in `*`; a missing leading
  * `/` is added.
  */
@@ -9,6 +9,7 @@ const ALWAYS = [
   '/v1/ping',
   '/v1/ntp',
   ...['traces', 'metrics', 'logs'].flatMap((s) => [`/v1/${s}`, `/otel/v1/${s}`]),
+  ...['v0.3', 'v0.4', 'v0.5'].map((v) => `/${v}/traces`),
 ]
 
 export class PublicRoutes {

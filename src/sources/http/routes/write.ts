@@ -41,8 +41,8 @@ export async function budgetedBody(
   req: Request,
   deps: HttpDeps,
   releases: (() => void)[],
+  limit = deps.config.http_api.max_body_size,
 ): Promise<Uint8Array> {
-  const limit = deps.config.http_api.max_body_size
   const declared = Number(req.headers.get('content-length') ?? NaN)
   const known = Number.isSafeInteger(declared) && declared >= 0 && declared <= limit
   releases.push(deps.access.inFlight.reserve(known ? declared : UNDECLARED))
