@@ -8,6 +8,7 @@
  * - Fields the script did not touch go back as their original `Field` (kind, type, unit kept).
  */
 import { Kind, type Field, type Point, type Value } from '../../shared/point.js'
+import type { AggOp } from '../agg/ops.js'
 import { sizeOf, type RunBudget } from './budget.js'
 
 export type PlValue = string | number | bigint | boolean | null | Uint8Array | object
@@ -31,6 +32,8 @@ export interface PlPoint {
   window?: { before: number; after: number; stream: string }
   /** window_hit() in this run. */
   windowHit?: boolean
+  /** agg_create/agg_metric operations of this point's run, for the main thread's buckets. */
+  agg?: AggOp[]
 }
 
 function inValue(f: Field): PlValue {

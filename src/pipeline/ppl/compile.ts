@@ -102,13 +102,25 @@ class Compiler {
     return path !== null ? `key(${JSON.stringify(path)})` : this.expr(e)
   }
 
+  /** A key named by a string literal (or a list of them): a reference, variables first. */
+  private keyName(e: Expr): string {
+    if (e.t === 'lit' && typeof e.value === 'string' && e.value !== '')
+      return this.arg({ t: 'id', name: e.value, pos: e.pos, ln: e.ln, col: e.col })
+    if (e.t === 'list') return `[${e.items.map((x) => this.keyName(x)).join(', ')}]`
+    return this.arg(e)
+  }
+
   call(e: Extract<Expr, { t: 'call' }>): string {
     if (!isLibraryFunction(e.name))
       throw new PlSyntaxError(`unknown function ${e.name}`, e.pos, e.ln, e.col)
     if (e.name === 'use' && e.args[0]?.t === 'lit') this.uses.push(String(e.args[0].value))
     const byValue = SANDBOX_VALUE_FNS.has(e.name)
-    const args = e.args.map((a) => (byValue ? this.expr(a) : this.arg(a)))
     const params = LIBRARY[e.name]?.params ?? []
+    const keyNames = LIBRARY[e.name]?.keyNames ?? []
+    const named = (i: number) => keyNames.includes(params[i])
+    const args = e.args.map((a, i) =>
+      byValue ? this.expr(a) : named(i) ? this.keyName(a) : this.arg(a),
+    )
     for (const [name, value] of e.named) {
       const at = params.indexOf(name)
       if (at < 0)
@@ -119,7 +131,7 @@ class Compiler {
           value.col,
         )
       while (args.length < at) args.push('undefined')
-      args[at] = this.arg(value)
+      args[at] = named(at) ? this.keyName(value) : this.arg(value)
     }
     checkPatterns(e, params, this.src)
     return `${JS_NAMES[e.name] ?? e.name}(${args.join(', ')})`
