@@ -1,0 +1,65 @@
+/**
+ * agg_metric in the real agent (child process, decode workers, real upstream): log lines run
+ * a script that feeds a bucket from their JSON; the bucket's metric point is uploaded under
+ * the metric category with the agent's host tag once on_count values (two per line) arrived,
+ * and counted in /metrics.
+ */
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, test } from 'node:test'
+import { startAgent } from '../helpers/agent-process.js'
+import { kv } from '../helpers/pipeline.js'
+import { SinkServer, waitFor } from '../helpers/sink-server.js'
+
+const cleanup: (() => Promise<unknown>)[] = []
+after(async () => {
+  for (const f of cleanup.reverse()) await f()
+})
+
+const SCRIPT = `agg_create("req_agg", on_interval="1h", on_count=6, const_tags={"from":"ferry"})
+d = load_json(_)
+cost = d["cost"]
+agg_metric("req_agg", "cost_sum", "sum", ["host", "service"], "cost")
+agg_metric("req_agg", "cost_max", "max", ["host", "service"], "cost")
+`
+
+test('agg_metric in the agent: log lines become one uploaded metric point', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-agg-'))
+  fs.mkdirSync(path.join(dir, 'logging'))
+  fs.writeFileSync(path.join(dir, 'logging', 'web.p'), SCRIPT)
+  const sink = new SinkServer()
+  const upstream = await sink.start()
+  cleanup.push(() => sink.stop())
+  const agent = await startAgent({
+    ENV_DATAWAY: upstream,
+    ENV_PIPELINE_DIR: dir,
+    ENV_PIPELINE_TIMEZONE: 'UTC',
+    ENV_HOSTNAME: 'agg-host',
+  })
+  cleanup.push(() => agent.stop())
+  // Separate writes: the bucket on the main thread takes operations from every task.
+  for (const cost of [3, 7, 5]) {
+    const body = `web,service=api message="{\\"cost\\": ${cost}}"`
+    const res = await fetch(`${agent.url}/v1/write/logging`, { method: 'POST', body })
+    assert.equal(res.status, 200, await res.text())
+  }
+  const metric = () => sink.received.filter((r) => r.category === 'metric')
+  await waitFor(() => metric().length > 0, 30_000, 'the bucket point uploaded')
+  const points = metric().flatMap((r) => r.points)
+  assert.equal(points.length, 1)
+  assert.equal(points[0].name, 'req_agg')
+  const host = kv(points[0]).host
+  assert.equal(typeof host, 'string')
+  assert.deepEqual(kv(points[0]), {
+    host,
+    service: 'api',
+    from: 'ferry',
+    cost_sum: 15,
+    cost_max: 7,
+  })
+  await waitFor(() => sink.points().length >= 4, 30_000, 'the logs uploaded too')
+  const text = await (await fetch(`${agent.url}/metrics`)).text()
+  assert.match(text, /ferry_pipeline_agg_points_total\{category="metric"\} 1/)
+})
