@@ -10,6 +10,7 @@
 import { Kind, type Field, type Point, type Value } from '../../shared/point.js'
 import type { AggOp } from '../agg/ops.js'
 import { sizeOf, type RunBudget } from './budget.js'
+import { jsonText } from './json-text.js'
 
 export type PlValue = string | number | bigint | boolean | null | Uint8Array | object
 
@@ -90,7 +91,7 @@ function outField(pl: PlPoint, key: string, v: PlValue, orig: Field | undefined)
   if (orig && orig.value === v) return orig
   const kind = kindOf(pl, key, v)
   const value: Value =
-    typeof v === 'object' && !(v instanceof Uint8Array) ? JSON.stringify(v) : (v as Value)
+    typeof v === 'object' && !(v instanceof Uint8Array) ? jsonText(v) : (v as Value)
   return { key, kind, value }
 }
 

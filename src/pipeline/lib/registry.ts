@@ -79,6 +79,7 @@ const FLOW_FNS: Record<string, LibFn> = {
       if (v === null) return ''
       if (Array.isArray(v)) return 'list'
       if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float'
+      if (typeof v === 'bigint') return 'int'
       return typeof v === 'object' ? 'map' : typeof v === 'string' ? 'str' : typeof v
     },
   },

@@ -140,7 +140,7 @@ class Compiler {
   expr(e: Expr): string {
     switch (e.t) {
       case 'lit':
-        return JSON.stringify(e.value)
+        return typeof e.value === 'bigint' ? `${e.value}n` : JSON.stringify(e.value)
       case 'id':
         if (e.name === '_') return 'get_key(_)'
         return this.locals.has(e.name) ? `$v_${e.name}` : `get_key(${JSON.stringify(e.name)})`
