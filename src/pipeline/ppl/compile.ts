@@ -19,6 +19,15 @@ export interface CompiledScript {
   uses: string[]
 }
 
+/** Arithmetic runs through the sandbox's helpers, exact over int64 (sandbox/operators.ts). */
+const ARITH: Record<string, string> = {
+  '+': '$add',
+  '-': '$sub',
+  '*': '$mul',
+  '/': '$div',
+  '%': '$mod',
+}
+
 class Compiler {
   readonly locals = new Set<string>()
   readonly uses: string[] = []
@@ -49,8 +58,12 @@ class Compiler {
     switch (s.t) {
       case 'expr':
         return `${this.expr(s.expr)};`
-      case 'assign':
-        return `${this.lvalue(s.target)} ${s.op} ${this.expr(s.value)};`
+      case 'assign': {
+        const target = this.lvalue(s.target)
+        const fn = ARITH[s.op.slice(0, -1)]
+        if (s.op === '=' || !fn) return `${target} ${s.op} ${this.expr(s.value)};`
+        return `${target} = ${fn}(${target}, ${this.expr(s.value)});`
+      }
       case 'multi': {
         // Every value is computed before any target is written (`a, b = b, a` swaps).
         const values = s.values.map((v) => this.expr(v)).join(', ')
@@ -163,6 +176,8 @@ class Compiler {
       case 'unary':
         return `(${e.op}${this.expr(e.arg)})`
       case 'binary': {
+        const fn = ARITH[e.op]
+        if (fn) return `${fn}(${this.expr(e.left)}, ${this.expr(e.right)})`
         const op = e.op === '==' ? '===' : e.op === '!=' ? '!==' : e.op
         return `(${this.expr(e.left)} ${op} ${this.expr(e.right)})`
       }
