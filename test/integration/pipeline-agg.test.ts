@@ -5,13 +5,10 @@
  * and counted in /metrics.
  */
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { after, test } from 'node:test'
-import { startAgent } from '../helpers/agent-process.js'
 import { kv } from '../helpers/pipeline.js'
-import { SinkServer, waitFor } from '../helpers/sink-server.js'
+import { startPipelineAgent } from '../helpers/pipeline-agent.js'
+import { waitFor } from '../helpers/sink-server.js'
 
 const cleanup: (() => Promise<unknown>)[] = []
 after(async () => {
@@ -26,19 +23,11 @@ agg_metric("req_agg", "cost_max", "max", ["host", "service"], "cost")
 `
 
 test('agg_metric in the agent: log lines become one uploaded metric point', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-agg-'))
-  fs.mkdirSync(path.join(dir, 'logging'))
-  fs.writeFileSync(path.join(dir, 'logging', 'web.p'), SCRIPT)
-  const sink = new SinkServer()
-  const upstream = await sink.start()
-  cleanup.push(() => sink.stop())
-  const agent = await startAgent({
-    ENV_DATAWAY: upstream,
-    ENV_PIPELINE_DIR: dir,
-    ENV_PIPELINE_TIMEZONE: 'UTC',
-    ENV_HOSTNAME: 'agg-host',
-  })
-  cleanup.push(() => agent.stop())
+  const { agent, sink } = await startPipelineAgent(
+    { 'web.p': SCRIPT },
+    { ENV_PIPELINE_TIMEZONE: 'UTC', ENV_HOSTNAME: 'agg-host' },
+    cleanup,
+  )
   // Separate writes: the bucket on the main thread takes operations from every task.
   for (const cost of [3, 7, 5]) {
     const body = `web,service=api message="{\\"cost\\": ${cost}}"`

@@ -30,6 +30,9 @@ export type HostCall = (fn: number, args: unknown[], index: number) => unknown
 
 export class SandboxFault extends Error {}
 
+/** The time the prelude may take in a fresh runtime, whatever the scripts' limit. */
+const PRELUDE_MS = 10_000
+
 /**
  * 64-bit integers cross the bridge exactly: past 2^53 they are BigInts in the sandbox and
  * bigints on the host, and inside JSON (maps, lists) the carrier `{"$big": "<digits>"}`
@@ -89,7 +92,9 @@ export class Sandbox {
     bridge.dispose()
     this.rt = rt
     this.vm = vm
-    this.deadline = Date.now() + this.limits.batchTimeoutMs
+    // The prelude is ours, not a script's: on a loaded machine its first run in a fresh
+    // runtime can take longer than a short batch_timeout, which must not fail the script.
+    this.deadline = Date.now() + Math.max(this.limits.batchTimeoutMs, PRELUDE_MS)
     this.evalOrThrow(prelude(this.names), 'prelude.js')
     this.defined.clear()
     return vm
