@@ -59,6 +59,9 @@ import {
 } from './agent-build.js'
 import type { OtlpGrpcServer } from './sources/otlp/grpc.js'
 import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
+import { createAggBuckets } from './inputs/agg-build.js'
+import type { AggBuckets } from './pipeline/agg/buckets.js'
+import type { AggOp } from './pipeline/agg/ops.js'
 import type { Inputs } from './inputs/inputs.js'
 
 export { bufferPath } from './agent-build.js'
@@ -88,6 +91,8 @@ export class Agent {
   private readonly io: IoSettings
   private readonly pipelineEvents: PipelineEvents | undefined
   private readonly refer: ReferPuller | null
+  /** The scripts' aggregation buckets (agg_create); null when the pipeline is off. */
+  readonly agg: AggBuckets | null
   private readonly rum: { deps: RumDeps; forwarder: ReplayForwarder } | null
 
   constructor(
@@ -137,14 +142,19 @@ export class Agent {
     this.tags = createTags(cfg, this.identity.host)
     this.tap = createTap(cfg, new TapEvents(log, this.metrics.registry))
     this.access = new AccessPolicy(cfg.http_api)
-    this.inputs = createInputs(loaded, this.identity, {
+    const write = {
       decoder: this.pool,
       buffer: this.buffer,
       tags: this.tags,
-      pipelineVersion: this.watcher ? () => this.watcher!.version() : null,
       events: this.events,
       tap: this.tap,
       io: this.io,
+    }
+    this.agg = pl ? createAggBuckets(loaded, pl.agg, write) : null
+    this.inputs = createInputs(loaded, this.identity, {
+      ...write,
+      pipelineVersion: this.watcher ? () => this.watcher!.version() : null,
+      aggregate: this.aggregate(),
     })
     this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent, cfg.health)
     const httpDeps = this.httpDeps()
@@ -154,6 +164,11 @@ export class Agent {
       CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),
     )
     addOpsMetrics(this.metrics.registry, cfg, this.identity)
+  }
+
+  private aggregate(): ((ops: AggOp[]) => void) | undefined {
+    const agg = this.agg
+    return agg ? (ops) => agg.apply(ops) : undefined
   }
 
   private httpDeps(): HttpDeps {
@@ -186,6 +201,7 @@ export class Agent {
         ? pipelineDeps(this.watcher, this.pool, loaded.config.pipeline.debug_concurrency)
         : null,
       pipelineEvents: this.pipelineEvents,
+      aggregate: this.aggregate(),
       monitor: this.monitor,
       rum: this.rum?.deps ?? null,
       workspaceState: this.workspace ? () => this.workspace!.state() : null,
@@ -230,6 +246,7 @@ export class Agent {
       this.pool,
       this.uploader,
       forwarder,
+      this.agg,
       this.inputs,
       this.monitor,
       this.http,

@@ -58,6 +58,18 @@ export const PIPELINE_SCHEMA = {
     env: 'ENV_PIPELINE_MAX_WINDOW_STREAMS',
     check: atLeast(0, '0'),
   },
+  agg_max_buckets: {
+    type: 'int',
+    default: 100,
+    env: 'ENV_PIPELINE_AGG_MAX_BUCKETS',
+    check: atLeast(0, '0'),
+  },
+  agg_max_series: {
+    type: 'int',
+    default: 1000,
+    env: 'ENV_PIPELINE_AGG_MAX_SERIES',
+    check: atLeast(1, '1'),
+  },
   refer_table_url: { type: 'string', default: '', env: 'ENV_REFER_TABLE_URL' },
   refer_table_pull_interval: {
     type: 'duration',

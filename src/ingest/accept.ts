@@ -6,6 +6,7 @@
 import type { WriteBuffer } from '../buffer/buffer.js'
 import { FerryError } from '../errors.js'
 import type { ScriptStat } from '../pipeline/apply.js'
+import type { AggOp } from '../pipeline/agg/ops.js'
 import type { IoSettings } from './io.js'
 import type { DecodeOk, DecodeTask, Decoder } from './protocol.js'
 import type { TapHub } from './tap.js'
@@ -19,6 +20,8 @@ export interface AcceptDeps {
   tap?: TapHub | null
   /** `[io]` and the upstream's clock; absent: local clock, no filters, no correction. */
   io?: IoSettings
+  /** Takes the scripts' agg_create/agg_metric operations (the pipeline's buckets). */
+  aggregate?: (ops: AggOp[]) => void
 }
 
 /** The task as `[io]` says: stamped by the upstream's clock, with its IO instructions. */
@@ -56,6 +59,8 @@ export async function accept(d: AcceptDeps, task: DecodeTask, o: AcceptOptions):
       storageIndex: o.storageIndex,
       receivedAt: Date.now(),
     })
+  // After the push: a write that failed is retried by its client, and must not count twice.
+  if (out.agg && !o.dry) d.aggregate?.(out.agg)
   if (!o.dry && out.points > 0 && d.tap?.active)
     d.tap.offer({ category: task.category, payload: out.payload, points: out.points })
   return out

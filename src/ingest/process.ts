@@ -21,7 +21,7 @@ import { resolveTime } from '../decode/precision.js'
 import { tryFast } from './fast.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
 import type { PipelineHost } from '../pipeline/worker-host.js'
-import type { ScriptStat } from '../pipeline/apply.js'
+import type { Applied } from '../pipeline/apply.js'
 import type { RumStage } from '../rum/stage.js'
 import { addGeoTags, checkRum, resolveStacks } from './rum.js'
 import { applyIo } from './io-apply.js'
@@ -88,7 +88,7 @@ async function runPipeline(
   points: Point[],
   host: PipelineHost | null,
   warnings: Record<string, number>,
-): Promise<{ points: Point[]; stats: ScriptStat[] }> {
+): Promise<Applied> {
   if (!host || !t.pipeline) return { points, stats: [] }
   const applied = await host.apply(t.category, points, t.pipeline)
   if (applied.stats.length) {
@@ -162,6 +162,7 @@ export async function processTask(
       warnings,
       bodyBytes: body.length,
       pipeline: out.stats,
+      ...(out.agg ? { agg: out.agg } : {}),
       sourcemaps,
       ...(cdn ? { cdn } : {}),
       ...(io ? { filtered: io.filtered, retimed: io.retimed } : {}),

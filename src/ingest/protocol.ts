@@ -7,6 +7,7 @@ import type { Category } from '../shared/category.js'
 import type { EchoFormat } from '../decode/codec/echo.js'
 import type { Precision } from '../decode/precision.js'
 import type { ScriptStat } from '../pipeline/apply.js'
+import type { AggOp } from '../pipeline/agg/ops.js'
 import type { PipelineTaskInfo } from '../pipeline/worker-host.js'
 import type { DebugTask } from '../pipeline/debug/types.js'
 import type { IoTask } from './io.js'
@@ -63,6 +64,8 @@ export interface DecodeOk {
   bodyBytes: number
   /** One entry per script that ran. */
   pipeline: ScriptStat[]
+  /** agg_create/agg_metric operations of the scripts, for the main thread's buckets. */
+  agg?: AggOp[]
   /** One entry per RUM error point given to the source map resolver. */
   sourcemaps?: SourceMapStat[]
   /** Points an IO filter dropped, and points re-timed (only when `io` was set). */

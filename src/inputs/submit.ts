@@ -8,6 +8,7 @@ import { PbWriter } from '../decode/codec/pb-writer.js'
 import { encodePoint } from '../decode/codec/protobuf.js'
 import { accept } from '../ingest/accept.js'
 import type { IoSettings } from '../ingest/io.js'
+import type { AggOp } from '../pipeline/agg/ops.js'
 import { plainTask, type Decoder } from '../ingest/protocol.js'
 import type { TapHub } from '../ingest/tap.js'
 import type { Category } from '../shared/category.js'
@@ -27,6 +28,8 @@ export interface SubmitDeps {
   tap?: TapHub | null
   /** `[io]` filters and correction, and the upstream's clock. */
   io?: IoSettings
+  /** Takes the scripts' agg_create/agg_metric operations (the pipeline's buckets). */
+  aggregate?: (ops: AggOp[]) => void
 }
 
 function encode(points: Point[]): Uint8Array {

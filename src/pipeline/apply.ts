@@ -2,9 +2,11 @@
  * Runs the pipeline over the points of one write, inside the decode worker: points grouped by
  * script, each group converted, run (in chunks of `maxBatch`) and converted back, in the
  * original order. Dropped points leave; points from create_point join at the end; points
- * of a failed run go on unchanged.
+ * of a failed run go on unchanged. The agg_create/agg_metric operations of the points whose
+ * run succeeded (dropped ones too: the call happened) leave with the result, in order.
  */
 import type { Point } from '../shared/point.js'
+import { gatherOps, type AggOp } from './agg/ops.js'
 import type { PipelineEngine } from './engine.js'
 import { fromPl, toPl, type PlPoint } from './lib/pl-point.js'
 import { selectScript, type Selection } from './select.js'
@@ -25,6 +27,8 @@ export interface ScriptStat {
 export interface Applied {
   points: Point[]
   stats: ScriptStat[]
+  /** Aggregation operations for the main thread's buckets; absent when there are none. */
+  agg?: AggOp[]
 }
 
 function group(category: string, points: Point[], sel: Selection): Map<string, number[]> {
@@ -83,10 +87,12 @@ export function applyPipeline(
   const out: (Point | null)[] = points.slice()
   const created: Point[] = []
   const stats: ScriptStat[] = []
+  const ops: AggOp[][] = []
   for (const [script, idx] of groups) {
     const pls = idx.map((i) => toPl(points[i]))
     const stat = runGroup(engine, category, script, pls, maxBatch)
     pls.forEach((pl, k) => {
+      if (pl.agg && pl.error === null) ops.push(pl.agg)
       out[idx[k]] = pl.dropped && pl.error === null ? null : fromPl(pl)
       if (pl.created && pl.error === null) {
         for (const c of pl.created) created.push(fromPl(c))
@@ -96,5 +102,7 @@ export function applyPipeline(
     stats.push(stat)
   }
   const kept = out.filter((p): p is Point => p !== null)
-  return { points: kept.concat(created), stats }
+  const applied: Applied = { points: kept.concat(created), stats }
+  if (ops.length) applied.agg = gatherOps(ops)
+  return applied
 }

@@ -38,6 +38,7 @@ export function pipelineSettings(loaded: LoadedConfig) {
     worker,
     watcher: { ...limits, reloadMs: c.reload_interval },
     debugConcurrency: c.debug_concurrency,
+    agg: { maxBuckets: c.agg_max_buckets, maxSeries: c.agg_max_series, minIntervalMs: 1000 },
     refer: c.refer_table_url
       ? {
           url: c.refer_table_url,

@@ -5,13 +5,10 @@
  * reported while the previous version keeps running.
  */
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { after, test } from 'node:test'
-import { startAgent } from '../helpers/agent-process.js'
 import { kv } from '../helpers/pipeline.js'
-import { SinkServer, waitFor } from '../helpers/sink-server.js'
+import { startPipelineAgent } from '../helpers/pipeline-agent.js'
+import { waitFor } from '../helpers/sink-server.js'
 
 const cleanup: (() => Promise<unknown>)[] = []
 after(async () => {
@@ -19,23 +16,15 @@ after(async () => {
 })
 
 test('pipeline in the agent: runaway scripts, hot reload, compile errors', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-pl-'))
-  fs.mkdirSync(path.join(dir, 'logging'))
-  const script = (name: string, text: string) =>
-    fs.writeFileSync(path.join(dir, 'logging', name), text)
-  script('spin.js', 'while (true) {}')
-  script('app.p', 'add_key(version, 1)')
-  const sink = new SinkServer()
-  const upstream = await sink.start()
-  cleanup.push(() => sink.stop())
-  const agent = await startAgent({
-    ENV_DATAWAY: upstream,
-    ENV_PIPELINE_DIR: dir,
-    ENV_PIPELINE_BATCH_TIMEOUT: '200ms',
-    ENV_PIPELINE_RELOAD_INTERVAL: '200ms',
-    ENV_PIPELINE_TIMEZONE: 'UTC',
-  })
-  cleanup.push(() => agent.stop())
+  const { agent, sink, script } = await startPipelineAgent(
+    { 'spin.js': 'while (true) {}', 'app.p': 'add_key(version, 1)' },
+    {
+      ENV_PIPELINE_BATCH_TIMEOUT: '200ms',
+      ENV_PIPELINE_RELOAD_INTERVAL: '200ms',
+      ENV_PIPELINE_TIMEZONE: 'UTC',
+    },
+    cleanup,
+  )
   const write = async (body: string) => {
     const res = await fetch(`${agent.url}/v1/write/logging`, { method: 'POST', body })
     assert.equal(res.status, 200, await res.text())

@@ -10,6 +10,7 @@
  */
 import { FerryError } from '../../errors.js'
 import type { PlValue } from './pl-point.js'
+import { jsonText } from './json-text.js'
 
 export interface ScriptCaps {
   /** Points create_point may add in one run (one batch). */
@@ -60,5 +61,5 @@ export function sizeOf(v: PlValue): number {
   if (typeof v === 'string') return v.length
   if (v === null || typeof v !== 'object') return 8
   if (v instanceof Uint8Array) return v.byteLength
-  return JSON.stringify(v)?.length ?? 8
+  return jsonText(v)?.length ?? 8
 }

@@ -8,6 +8,7 @@
 import { FerryError } from '../../errors.js'
 import type { Grok } from '../grok/grok.js'
 import { getKey, type PlPoint, type PlValue } from './pl-point.js'
+import { jsonText } from './json-text.js'
 
 export interface ScriptScope {
   name: string
@@ -58,5 +59,5 @@ export function strArg(p: PlPoint, a: unknown): string | null {
   if (v === null) return null
   if (typeof v === 'string') return v
   if (v instanceof Uint8Array) return Buffer.from(v).toString('utf8')
-  return typeof v === 'object' ? JSON.stringify(v) : String(v)
+  return typeof v === 'object' ? jsonText(v) : String(v)
 }

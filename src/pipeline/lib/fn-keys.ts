@@ -2,6 +2,7 @@
 import type { LibFn } from './registry.js'
 import { keyArg, valArg, isKeyRef } from './context.js'
 import { deleteKey, getKey, hasKey, setKey, type PlPoint, type PlValue } from './pl-point.js'
+import { jsonText } from './json-text.js'
 
 function toInt(v: PlValue): number {
   if (typeof v === 'number') return Math.trunc(v)
@@ -36,7 +37,7 @@ export function castValue(p: PlPoint, key: string, type: string): void {
       return setKey(p, key, toBool(v))
     case 'str':
     case 'string':
-      return setKey(p, key, typeof v === 'object' ? JSON.stringify(v) : String(v))
+      return setKey(p, key, typeof v === 'object' ? jsonText(v) : String(v))
   }
 }
 
@@ -83,7 +84,7 @@ export const KEY_FNS: Record<string, LibFn> = {
       const key = keyArg(a[0], 'set_tag')
       const v = a.length > 1 ? valArg(p, a[1]) : (getKey(p, key) ?? '')
       deleteKey(p, key)
-      p.tags.set(key, typeof v === 'string' ? v : JSON.stringify(v))
+      p.tags.set(key, typeof v === 'string' ? v : jsonText(v))
     },
   },
   set_measurement: {

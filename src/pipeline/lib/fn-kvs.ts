@@ -9,6 +9,7 @@
 import type { LibFn } from './registry.js'
 import { valArg } from './context.js'
 import { deleteKey, getKey, setKey, type PlPoint, type PlValue } from './pl-point.js'
+import { jsonText } from './json-text.js'
 
 const isComposite = (v: unknown) =>
   v !== null && typeof v === 'object' && !(v instanceof Uint8Array)
@@ -19,7 +20,7 @@ function nameOf(p: PlPoint, a: unknown): string | null {
 }
 
 function tagText(v: PlValue): string {
-  return typeof v === 'string' ? v : isComposite(v) ? JSON.stringify(v) : String(v)
+  return typeof v === 'string' ? v : isComposite(v) ? jsonText(v) : String(v)
 }
 
 function kvsSet(p: PlPoint, a: unknown[]): boolean {
@@ -34,7 +35,7 @@ function kvsSet(p: PlPoint, a: unknown[]): boolean {
     return true
   }
   p.tags.delete(name)
-  setKey(p, name, isComposite(v) && a[3] !== true ? JSON.stringify(v) : v)
+  setKey(p, name, isComposite(v) && a[3] !== true ? jsonText(v) : v)
   return true
 }
 
@@ -45,7 +46,7 @@ export const KVS_FNS: Record<string, LibFn> = {
       const name = nameOf(p, a[0])
       const v = name === null ? undefined : getKey(p, name)
       if (v === undefined) return null
-      return isComposite(v) && a[1] !== true ? JSON.stringify(v) : v
+      return isComposite(v) && a[1] !== true ? jsonText(v) : v
     },
   },
   pt_kvs_set: { params: ['name', 'value', 'as_tag', 'raw'], run: (_c, p, a) => kvsSet(p, a) },

@@ -6,6 +6,7 @@ import { cachedLinear } from '../regex/linear.js'
 import type { LibFn } from './registry.js'
 import { keyArg, strArg, valArg } from './context.js'
 import { getKey, setKey, type PlPoint } from './pl-point.js'
+import { jsonText } from './json-text.js'
 
 /** Applies `f` to the string value of the key named by `a[0]`. */
 function inPlace(p: PlPoint, a: unknown[], fn: string, f: (s: string) => string): void {
@@ -42,7 +43,7 @@ export function goFormat(fmt: string, args: unknown[]): string {
     if (verb === 'd') return String(Math.trunc(Number(v)))
     if (verb === 'f') return Number(v).toFixed(prec ? Number(prec.slice(1)) : 6)
     if (verb === 'q') return JSON.stringify(String(v))
-    return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)
+    return typeof v === 'object' && v !== null ? jsonText(v) : String(v)
   })
 }
 

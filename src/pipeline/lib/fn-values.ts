@@ -3,9 +3,8 @@
  * valid_json, parse_int, format_int, slice_string, hash, sample. Bad input gives the
  * reference's neutral answer (`0`, `""`, `false`), never a run error.
  *
- * Integers cross into the sandbox as JavaScript numbers: beyond 2^53 they lose precision
- * (the reference has 64-bit integers), so parse_int/format_int round-trips of such values
- * differ from the reference.
+ * Integers are exact over int64 as the reference's: parse_int answers a bigint past 2^53
+ * (a BigInt in the sandbox), format_int takes one.
  */
 import { createHash } from 'node:crypto'
 import { FerryError } from '../../errors.js'
@@ -16,7 +15,7 @@ import type { PlPoint } from './pl-point.js'
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz'
 
 /** Go's strconv.ParseInt: base 0 reads a 0x/0o/0b/0 prefix (and allows `_`); else 0. */
-export function parseInt64(text: string, base: number): number {
+export function parseInt64(text: string, base: number): number | bigint {
   let s = text
   let neg = false
   if (s[0] === '+' || s[0] === '-') [neg, s] = [s[0] === '-', s.slice(1)]
@@ -36,11 +35,12 @@ export function parseInt64(text: string, base: number): number {
   }
   const max = 2n ** 63n - (neg ? 0n : 1n)
   if (n > max) n = max
-  return Number(neg ? -n : n)
+  const r = neg ? -n : n
+  return Number.isSafeInteger(Number(r)) ? Number(r) : r
 }
 
 function formatInt(v: unknown, base: unknown): string {
-  if (typeof v !== 'number' || !Number.isInteger(v)) return ''
+  if (typeof v !== 'bigint' && (typeof v !== 'number' || !Number.isInteger(v))) return ''
   if (typeof base !== 'number' || base < 2 || base > 36) return ''
   return BigInt(v).toString(base)
 }

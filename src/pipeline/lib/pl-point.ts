@@ -8,7 +8,9 @@
  * - Fields the script did not touch go back as their original `Field` (kind, type, unit kept).
  */
 import { Kind, type Field, type Point, type Value } from '../../shared/point.js'
+import type { AggOp } from '../agg/ops.js'
 import { sizeOf, type RunBudget } from './budget.js'
+import { jsonText } from './json-text.js'
 
 export type PlValue = string | number | bigint | boolean | null | Uint8Array | object
 
@@ -31,6 +33,8 @@ export interface PlPoint {
   window?: { before: number; after: number; stream: string }
   /** window_hit() in this run. */
   windowHit?: boolean
+  /** agg_create/agg_metric operations of this point's run, for the main thread's buckets. */
+  agg?: AggOp[]
 }
 
 function inValue(f: Field): PlValue {
@@ -87,7 +91,7 @@ function outField(pl: PlPoint, key: string, v: PlValue, orig: Field | undefined)
   if (orig && orig.value === v) return orig
   const kind = kindOf(pl, key, v)
   const value: Value =
-    typeof v === 'object' && !(v instanceof Uint8Array) ? JSON.stringify(v) : (v as Value)
+    typeof v === 'object' && !(v instanceof Uint8Array) ? jsonText(v) : (v as Value)
   return { key, kind, value }
 }
 

@@ -15,6 +15,7 @@ import { CACHE_FNS } from './fn-cache.js'
 import { REFER_FNS } from './fn-refer.js'
 import { HTTP_FNS } from './fn-http.js'
 import { WINDOW_FNS } from './window.js'
+import { AGG_LIB_FNS } from './fn-agg.js'
 import { VALUE_FNS } from './fn-values.js'
 import { STRING_FNS } from './fn-strings.js'
 import { TIME_FNS } from './fn-time.js'
@@ -22,6 +23,11 @@ import { newPl, setKey, type PlPoint, type PlValue } from './pl-point.js'
 
 export interface LibFn {
   params: string[]
+  /**
+   * Parameters whose string literals (or lists of them) name keys: the compiler passes them
+   * as key references, a variable's with its value (the reference reads variables first).
+   */
+  keyNames?: string[]
   run: (c: CallCtx, p: PlPoint, a: unknown[]) => unknown
 }
 
@@ -73,6 +79,7 @@ const FLOW_FNS: Record<string, LibFn> = {
       if (v === null) return ''
       if (Array.isArray(v)) return 'list'
       if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float'
+      if (typeof v === 'bigint') return 'int'
       return typeof v === 'object' ? 'map' : typeof v === 'string' ? 'str' : typeof v
     },
   },
@@ -97,6 +104,7 @@ export const LIBRARY: Record<string, LibFn> = {
   ...REFER_FNS,
   ...HTTP_FNS,
   ...WINDOW_FNS,
+  ...AGG_LIB_FNS,
 }
 
 /** Functions the sandbox implements itself (control flow, values changed in place). */

@@ -6,7 +6,7 @@ export interface At {
 }
 
 export type Expr =
-  | ({ t: 'lit'; value: string | number | boolean | null } & At)
+  | ({ t: 'lit'; value: string | number | bigint | boolean | null } & At)
   | ({ t: 'id'; name: string } & At)
   | ({ t: 'attr'; obj: Expr; name: string } & At)
   | ({ t: 'index'; obj: Expr; index: Expr } & At)

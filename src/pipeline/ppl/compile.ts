@@ -19,6 +19,15 @@ export interface CompiledScript {
   uses: string[]
 }
 
+/** Arithmetic runs through the sandbox's helpers, exact over int64 (sandbox/operators.ts). */
+const ARITH: Record<string, string> = {
+  '+': '$add',
+  '-': '$sub',
+  '*': '$mul',
+  '/': '$div',
+  '%': '$mod',
+}
+
 class Compiler {
   readonly locals = new Set<string>()
   readonly uses: string[] = []
@@ -49,8 +58,12 @@ class Compiler {
     switch (s.t) {
       case 'expr':
         return `${this.expr(s.expr)};`
-      case 'assign':
-        return `${this.lvalue(s.target)} ${s.op} ${this.expr(s.value)};`
+      case 'assign': {
+        const target = this.lvalue(s.target)
+        const fn = ARITH[s.op.slice(0, -1)]
+        if (s.op === '=' || !fn) return `${target} ${s.op} ${this.expr(s.value)};`
+        return `${target} = ${fn}(${target}, ${this.expr(s.value)});`
+      }
       case 'multi': {
         // Every value is computed before any target is written (`a, b = b, a` swaps).
         const values = s.values.map((v) => this.expr(v)).join(', ')
@@ -102,13 +115,25 @@ class Compiler {
     return path !== null ? `key(${JSON.stringify(path)})` : this.expr(e)
   }
 
+  /** A key named by a string literal (or a list of them): a reference, variables first. */
+  private keyName(e: Expr): string {
+    if (e.t === 'lit' && typeof e.value === 'string' && e.value !== '')
+      return this.arg({ t: 'id', name: e.value, pos: e.pos, ln: e.ln, col: e.col })
+    if (e.t === 'list') return `[${e.items.map((x) => this.keyName(x)).join(', ')}]`
+    return this.arg(e)
+  }
+
   call(e: Extract<Expr, { t: 'call' }>): string {
     if (!isLibraryFunction(e.name))
       throw new PlSyntaxError(`unknown function ${e.name}`, e.pos, e.ln, e.col)
     if (e.name === 'use' && e.args[0]?.t === 'lit') this.uses.push(String(e.args[0].value))
     const byValue = SANDBOX_VALUE_FNS.has(e.name)
-    const args = e.args.map((a) => (byValue ? this.expr(a) : this.arg(a)))
     const params = LIBRARY[e.name]?.params ?? []
+    const keyNames = LIBRARY[e.name]?.keyNames ?? []
+    const named = (i: number) => keyNames.includes(params[i])
+    const args = e.args.map((a, i) =>
+      byValue ? this.expr(a) : named(i) ? this.keyName(a) : this.arg(a),
+    )
     for (const [name, value] of e.named) {
       const at = params.indexOf(name)
       if (at < 0)
@@ -119,7 +144,7 @@ class Compiler {
           value.col,
         )
       while (args.length < at) args.push('undefined')
-      args[at] = this.arg(value)
+      args[at] = named(at) ? this.keyName(value) : this.arg(value)
     }
     checkPatterns(e, params, this.src)
     return `${JS_NAMES[e.name] ?? e.name}(${args.join(', ')})`
@@ -128,7 +153,7 @@ class Compiler {
   expr(e: Expr): string {
     switch (e.t) {
       case 'lit':
-        return JSON.stringify(e.value)
+        return typeof e.value === 'bigint' ? `${e.value}n` : JSON.stringify(e.value)
       case 'id':
         if (e.name === '_') return 'get_key(_)'
         return this.locals.has(e.name) ? `$v_${e.name}` : `get_key(${JSON.stringify(e.name)})`
@@ -151,6 +176,8 @@ class Compiler {
       case 'unary':
         return `(${e.op}${this.expr(e.arg)})`
       case 'binary': {
+        const fn = ARITH[e.op]
+        if (fn) return `${fn}(${this.expr(e.left)}, ${this.expr(e.right)})`
         const op = e.op === '==' ? '===' : e.op === '!=' ? '!==' : e.op
         return `(${this.expr(e.left)} ${op} ${this.expr(e.right)})`
       }

@@ -9,7 +9,7 @@ export interface Tok {
   kind: TokKind
   text: string
   /** Decoded value for strings and numbers. */
-  value?: string | number
+  value?: string | number | bigint
   pos: number
   ln: number
   col: number
@@ -76,7 +76,7 @@ export function lex(src: string): Tok[] {
   let i = 0
   let ln = 1
   let lineStart = 0
-  const tok = (kind: TokKind, text: string, start: number, value?: string | number) =>
+  const tok = (kind: TokKind, text: string, start: number, value?: string | number | bigint) =>
     out.push({ kind, text, value, pos: start, ln, col: start - lineStart + 1 })
   const fail = (msg: string, at: number): never => {
     throw new PlSyntaxError(msg, at, ln, at - lineStart + 1)
@@ -103,7 +103,7 @@ export function lex(src: string): Tok[] {
     } else if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(src[i + 1] ?? ''))) {
       const m = /^(?:0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(src.slice(i))!
       i += m[0].length
-      tok('num', m[0], start, Number(m[0]))
+      tok('num', m[0], start, numberValue(m[0]))
     } else if (c === '"' || c === "'") {
       const triple = src.startsWith(c.repeat(3), i)
       i = readString(
@@ -166,4 +166,12 @@ function readString(
   if (i >= src.length) fail('unterminated string')
   emit(v, i + 1, null)
   return i + 1
+}
+
+/** An integer literal past 2^53 stays exact (a BigInt in the sandbox), as the reference's int64. */
+function numberValue(text: string): number | bigint {
+  const n = Number(text)
+  return Number.isInteger(n) && !Number.isSafeInteger(n) && /^(0[xX][0-9a-fA-F]+|\d+)$/.test(text)
+    ? BigInt(text)
+    : n
 }

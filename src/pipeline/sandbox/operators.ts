@@ -44,6 +44,22 @@ export const OPERATORS = `
     else for (let i = Math.min(start, n - 1); i > Math.max(end, -1); i += step) out.push(o[i])
     return typeof o === 'string' ? out.join('') : out
   })
+  const i64 = (r) => {
+    r = BigInt.asIntN(64, r)
+    return Number.isSafeInteger(Number(r)) ? Number(r) : r
+  }
+  const arith = (plain, big) => (a, b) => {
+    if (typeof a !== 'bigint' && typeof b !== 'bigint') return plain(a, b)
+    if (typeof a === 'string' || typeof b === 'string') return plain(String(a), String(b))
+    if (!Number.isInteger(a) && typeof a !== 'bigint') return plain(a, Number(b))
+    if (!Number.isInteger(b) && typeof b !== 'bigint') return plain(Number(a), b)
+    return i64(big(BigInt(a), BigInt(b)))
+  }
+  define('$add', arith((a, b) => a + b, (a, b) => a + b))
+  define('$sub', arith((a, b) => a - b, (a, b) => a - b))
+  define('$mul', arith((a, b) => a * b, (a, b) => a * b))
+  define('$div', arith((a, b) => a / b, (a, b) => a / b))
+  define('$mod', arith((a, b) => a % b, (a, b) => a % b))
   define('$get', (o, k) => {
     if (o === null || o === undefined) return null
     if (Array.isArray(o) && typeof k === 'number' && k < 0) k = o.length + k

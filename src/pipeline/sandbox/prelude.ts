@@ -4,6 +4,9 @@
  * `exit()` and `use()`, then hardens the context: library names cannot be reassigned and the
  * built-in prototypes are frozen, so one script cannot change what another one sees.
  *
+ * BigInt (integers past 2^53, exact as the reference's int64) writes itself to JSON as
+ * `{"$big": "<digits>"}`, the host's carrier, and the carrier is read back into a BigInt.
+ *
  * `$run(id, n, batch)` runs a script: once for the whole batch (batch mode: each library call
  * applies to every live point), or once per point with `$i` selecting it (point mode).
  */
@@ -19,7 +22,9 @@ export function prelude(names: string[]): string {
   const scripts = Object.create(null)
   let $i = -1
   let current = ''
-  const unwrap = (r) => (r !== null && typeof r === 'object' && typeof r.$json === 'string' ? JSON.parse(r.$json) : r)
+  const big = (_k, v) => (v !== null && typeof v === 'object' && typeof v.$big === 'string' ? BigInt(v.$big) : v)
+  const unwrap = (r) => (r !== null && typeof r === 'object' && typeof r.$json === 'string' ? JSON.parse(r.$json, r.$json.includes('"$big"') ? big : undefined) : r)
+  Object.defineProperty(BigInt.prototype, 'toJSON', { value: function () { return { $big: this.toString() } } })
   const names = ${JSON.stringify(names)}
   const define = (name, value) =>
     Object.defineProperty(g, name, { value, writable: false, configurable: false, enumerable: false })
@@ -57,7 +62,7 @@ export function prelude(names: string[]): string {
     $i = -1
     return errors.length ? JSON.stringify(errors) : undefined
   })
-  for (const o of [Object, Array, Function, String, Number, Boolean, RegExp, Date, Error, Map, Set, Promise, JSON, Math, Symbol])
+  for (const o of [Object, Array, Function, String, Number, Boolean, BigInt, RegExp, Date, Error, Map, Set, Promise, JSON, Math, Symbol])
     { Object.freeze(o); if (o.prototype) Object.freeze(o.prototype) }
 })()`
 }

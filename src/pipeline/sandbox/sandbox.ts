@@ -30,6 +30,31 @@ export type HostCall = (fn: number, args: unknown[], index: number) => unknown
 
 export class SandboxFault extends Error {}
 
+/** The time the prelude may take in a fresh runtime, whatever the scripts' limit. */
+const PRELUDE_MS = 10_000
+
+/**
+ * 64-bit integers cross the bridge exactly: past 2^53 they are BigInts in the sandbox and
+ * bigints on the host, and inside JSON (maps, lists) the carrier `{"$big": "<digits>"}`
+ * (the prelude gives BigInt a toJSON writing it, and reads it back).
+ */
+function bigToJson(_k: string, v: unknown): unknown {
+  if (typeof v !== 'bigint') return v
+  return Number.isSafeInteger(Number(v)) ? Number(v) : { $big: v.toString() }
+}
+
+function reviveBig(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = reviveBig(v[i])
+    return v
+  }
+  const o = v as Record<string, unknown>
+  if (typeof o.$big === 'string' && Object.keys(o).length === 1) return BigInt(o.$big)
+  for (const k of Object.keys(o)) o[k] = reviveBig(o[k])
+  return o
+}
+
 let modulePromise: Promise<QuickJSWASMModule> | null = null
 function loadModule(): Promise<QuickJSWASMModule> {
   // The variant package's default export is the variant; its typings describe the module.
@@ -67,7 +92,9 @@ export class Sandbox {
     bridge.dispose()
     this.rt = rt
     this.vm = vm
-    this.deadline = Date.now() + this.limits.batchTimeoutMs
+    // The prelude is ours, not a script's: on a loaded machine its first run in a fresh
+    // runtime can take longer than a short batch_timeout, which must not fail the script.
+    this.deadline = Date.now() + Math.max(this.limits.batchTimeoutMs, PRELUDE_MS)
     this.evalOrThrow(prelude(this.names), 'prelude.js')
     this.defined.clear()
     return vm
@@ -79,7 +106,11 @@ export class Sandbox {
     args: QuickJSHandle,
     index: QuickJSHandle,
   ): QuickJSHandle {
-    const r = this.host(vm.getNumber(fn), vm.dump(args) as unknown[], vm.getNumber(index))
+    const r = this.host(
+      vm.getNumber(fn),
+      reviveBig(vm.dump(args)) as unknown[],
+      vm.getNumber(index),
+    )
     switch (typeof r) {
       case 'string':
         return vm.newString(r)
@@ -88,15 +119,14 @@ export class Sandbox {
       case 'boolean':
         return r ? vm.true : vm.false
       case 'bigint':
-        return vm.newNumber(Number(r))
+        // Only integers past 2^53 are BigInts in the sandbox; smaller ones stay numbers.
+        return Number.isSafeInteger(Number(r)) ? vm.newNumber(Number(r)) : vm.newBigInt(r)
       case 'undefined':
         return vm.undefined
       default: {
         if (r === null) return vm.null
         const o = vm.newObject()
-        const json = vm.newString(
-          JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
-        )
+        const json = vm.newString(JSON.stringify(r, bigToJson))
         vm.setProp(o, '$json', json)
         json.dispose()
         return o

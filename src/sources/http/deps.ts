@@ -2,6 +2,7 @@
 import type { WriteBuffer } from '../../buffer/buffer.js'
 import type { Config } from '../../config/schema.js'
 import type { AcceptDeps } from '../../ingest/accept.js'
+import type { AggOp } from '../../pipeline/agg/ops.js'
 import type { IoSettings } from '../../ingest/io.js'
 import type { Decoder } from '../../ingest/protocol.js'
 import type { TapHub } from '../../ingest/tap.js'
@@ -48,6 +49,8 @@ export interface HttpDeps {
   /** The pipeline; null when `[pipeline] enable = false`. */
   pipeline: PipelineDeps | null
   pipelineEvents?: PipelineEvents
+  /** Takes the scripts' agg_create/agg_metric operations; absent when the pipeline is off. */
+  aggregate?: (ops: AggOp[]) => void
   rum?: RumDeps | null
   /** `[io]` filters and correction, and the upstream's clock; absent: none. */
   io?: IoSettings
@@ -65,6 +68,7 @@ export function acceptDeps(d: HttpDeps): AcceptDeps {
     decoder: d.decoder,
     buffer: d.buffer,
     scriptRan: (category, s) => d.pipelineEvents?.ran(category, s),
+    aggregate: d.aggregate,
     tap: d.tap,
     io: d.io,
   }
