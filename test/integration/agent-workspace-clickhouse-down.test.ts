@@ -9,6 +9,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
 import { clickhouseMissing, startClickHouse, type ClickHouseServer } from '../helpers/clickhouse.js'
+import { fastFailingClickHouse } from '../helpers/clickhouse-env.js'
 import { poll } from '../helpers/workspace.js'
 
 const missing = clickhouseMissing()
@@ -19,13 +20,7 @@ let agent: AgentProcess
 before(async () => {
   if (missing) return
   server = await startClickHouse()
-  agent = await startAgent({
-    ENV_WORKSPACE_ENGINE: 'clickhouse',
-    ENV_WORKSPACE_CLICKHOUSE_URL: server.url,
-    ENV_WORKSPACE_QUERY_TIMEOUT: '3s',
-    ENV_WORKSPACE_CLICKHOUSE_INSERT_TIMEOUT: '3s',
-    ENV_WORKSPACE_CLICKHOUSE_CONNECT_TIMEOUT: '1s',
-  })
+  agent = await startAgent(fastFailingClickHouse(server.url))
 })
 after(async () => {
   if (server?.proc.exitCode === null) server.proc.kill('SIGCONT')

@@ -11,12 +11,11 @@
  */
 import type { WorkspaceClickHouseConfig } from '../../config/schema-workspace.js'
 import type { WorkspaceConfig } from '../../config/schema.js'
-import type { Category } from '../../shared/category.js'
 import { importDuckDbMeta } from './clickhouse/import-meta.js'
 import { MetaTables } from './clickhouse/meta-tables.js'
 import { openClickHouse } from './clickhouse/open.js'
 import type { ResidualListener } from './clickhouse/residual.js'
-import { DuckDbEngine } from './duckdb-engine.js'
+import { openDuckDbEngine } from './open.js'
 import type { StorageEngine } from './engine.js'
 
 /** A dedupe window longer than any workspace's life: 100 years. */
@@ -39,16 +38,7 @@ export async function openMigration(
   dir: string,
   ch: WorkspaceClickHouseConfig,
 ): Promise<MigrationStores> {
-  const source = await DuckDbEngine.open({
-    dir,
-    memoryLimit: cfg.memory_limit,
-    threads: cfg.threads,
-    maxPendingPoints: cfg.max_pending_points,
-    commitMaxPoints: cfg.commit_max_points,
-    dedupeWindowMs: cfg.dedupe_window,
-    dedupeByContent: cfg.dedupe_by_content,
-    seriesCategories: cfg.series_categories as Category[],
-  })
+  const source = await openDuckDbEngine(cfg, dir)
   let target: Awaited<ReturnType<typeof openClickHouse>>
   try {
     target = await openClickHouse({ ...cfg, dedupe_window: FOREVER_MS }, ch)
