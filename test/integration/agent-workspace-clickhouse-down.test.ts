@@ -3,7 +3,9 @@
  * stops answering (SIGSTOP): the agent still answers its clients 200 and keeps their points in
  * its buffer, its uploads fail as retryable (503 with Retry-After) at a paced rate, not in a
  * loop, nothing is dropped or dead-lettered, and once ClickHouse answers again (SIGCONT) every
- * buffered point is stored.
+ * buffered point is stored. Frozen already when the agent starts, the workspace fails its start
+ * and is tried again in the background while the agent buffers; it starts once ClickHouse
+ * answers, and the buffered points are stored.
  */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
@@ -29,8 +31,8 @@ after(async () => {
 })
 
 /** The sum of a metric's samples whose labels match `labels` (all of them when ''). */
-async function metric(name: string, labels = ''): Promise<number> {
-  const text = await (await fetch(`${agent.url}/metrics`)).text()
+async function metric(name: string, labels = '', a = agent): Promise<number> {
+  const text = await (await fetch(`${a.url}/metrics`)).text()
   let sum = 0
   for (const line of text.split('\n'))
     if (line.startsWith(name) && line.includes(labels) && /^[a-z_]+(\{|\s)/.test(line))
@@ -38,20 +40,20 @@ async function metric(name: string, labels = ''): Promise<number> {
   return sum
 }
 
-async function stored(): Promise<number> {
-  const res = await fetch(`${agent.url}/v1/query/raw`, {
+async function stored(a = agent, measurement = 'down'): Promise<number> {
+  const res = await fetch(`${a.url}/v1/query/raw`, {
     method: 'POST',
-    body: JSON.stringify({ queries: [{ query: 'M::down:(count(v))' }] }),
+    body: JSON.stringify({ queries: [{ query: `M::${measurement}:(count(v))` }] }),
   })
   if (res.status !== 200) return -1
   const body = (await res.json()) as { content: { series: { values: unknown[][] }[] }[] }
   return Number(body.content[0]?.series[0]?.values[0]?.[1] ?? 0)
 }
 
-const write = async (from: number, n: number) => {
+const write = async (from: number, n: number, a = agent, measurement = 'down') => {
   const now = Date.now() * 1e6
-  const body = Array.from({ length: n }, (_, i) => `down v=${from + i} ${now + i}`).join('\n')
-  return fetch(`${agent.url}/v1/write/metric`, { method: 'POST', body })
+  const lines = Array.from({ length: n }, (_, i) => `${measurement} v=${from + i} ${now + i}`)
+  return fetch(`${a.url}/v1/write/metric`, { method: 'POST', body: lines.join('\n') })
 }
 
 test(
@@ -83,5 +85,30 @@ test(
     server.proc.kill('SIGCONT')
     await poll(async () => ((await stored()) === 51 ? true : null), 120_000)
     assert.equal(await metric('ferry_dead_letters_total'), 0)
+  },
+)
+
+test(
+  'ClickHouse frozen when the agent starts: it buffers; the workspace starts once ClickHouse answers',
+  { skip, timeout: 240_000 },
+  async () => {
+    server.proc.kill('SIGSTOP')
+    const late = await startAgent({
+      ...fastFailingClickHouse(server.url),
+      ENV_WORKSPACE_EMBEDDED_RETRY_INITIAL: '1s',
+      ENV_WORKSPACE_EMBEDDED_RETRY_MAX: '3s',
+    })
+    try {
+      assert.equal((await write(0, 10, late, 'late')).status, 200)
+      assert.equal(await metric('ferry_embedded_workspace_up', '', late), 0)
+      assert.ok((await metric('ferry_buffer_points', 'category="metric"', late)) >= 10)
+      server.proc.kill('SIGCONT')
+      await poll(async () => ((await stored(late, 'late')) === 10 ? true : null), 120_000)
+      assert.equal(await metric('ferry_embedded_workspace_up', '', late), 1)
+      assert.equal(await metric('ferry_dead_letters_total', '', late), 0)
+    } finally {
+      if (server.proc.exitCode === null) server.proc.kill('SIGCONT')
+      await late.stop()
+    }
   },
 )
