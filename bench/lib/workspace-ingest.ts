@@ -16,17 +16,17 @@ import { decodeRate } from './decode-rate.js'
 import { percentile, runLoad } from './load.js'
 import { victoriaRow } from './throughput.js'
 
-const POINTS = 3000
-const FIELDS = 10
+export const POINTS = 3000
+export const FIELDS = 10
 const CONNECTIONS = 4
 const here = (p: string) => new URL(p, import.meta.url).pathname
 const fmt = (n: number) => Math.round(n).toLocaleString('en')
-const PB_HEADERS = {
+export const PB_HEADERS = {
   'Content-Type': 'application/protobuf; proto=com.guance.Point',
   'Content-Encoding': 'gzip',
 }
 
-function bodies(): { pb: Buffer; lp: Buffer } {
+export function bodies(): { pb: Buffer; lp: Buffer } {
   const text = makeBody(POINTS)
   const { points } = parseLines(text, Buffer.from(text))
   const w = new PbWriter()
@@ -35,7 +35,7 @@ function bodies(): { pb: Buffer; lp: Buffer } {
 }
 
 /** CPU time (user + system, all threads) a process has used so far, from /proc. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }

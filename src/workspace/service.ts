@@ -61,6 +61,9 @@ export class WorkspaceService implements Component {
 
   async start(): Promise<void> {
     const c = this.cfg
+    // The directory holds the admin secret and first keys whatever the engine; DuckDB's file
+    // made it before, but on ClickHouse nothing else does.
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 })
     const stores = await openStores(c, this.dir, this.clickhouse)
     this.stores = stores
     const { engine, meta } = stores

@@ -14,4 +14,6 @@ export const WORKSPACE_USAGE = `  workspace                       run the worksp
                                   WS keeps CATEGORY as the global retention_* key says
   workspace retention list [WS]   list the retention workspaces have of their own
   workspace verify                read every table of the database; exit 1 if any fails
-  workspace repair                recover a damaged database's readable rows to a fresh one`
+  workspace repair                recover a damaged database's readable rows to a fresh one
+  workspace migrate --to clickhouse [--from DIR] [--batch ROWS]
+                                  copy a stopped DuckDB workspace into [workspace.clickhouse]`

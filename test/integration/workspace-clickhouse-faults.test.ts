@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { clickhouseMissing, startClickHouse, type ClickHouseServer } from '../helpers/clickhouse.js'
+import { fastFailingClickHouse } from '../helpers/clickhouse-env.js'
 import { poll, startWorkspace, writeLp, type TestWorkspace } from '../helpers/workspace.js'
 
 const missing = clickhouseMissing()
@@ -17,13 +18,7 @@ let w: TestWorkspace
 before(async () => {
   if (missing) return
   server = await startClickHouse()
-  w = await startWorkspace({
-    ENV_WORKSPACE_ENGINE: 'clickhouse',
-    ENV_WORKSPACE_CLICKHOUSE_URL: server.url,
-    ENV_WORKSPACE_QUERY_TIMEOUT: '3s',
-    ENV_WORKSPACE_CLICKHOUSE_INSERT_TIMEOUT: '3s',
-    ENV_WORKSPACE_CLICKHOUSE_CONNECT_TIMEOUT: '1s',
-  })
+  w = await startWorkspace(fastFailingClickHouse(server.url))
 })
 after(async () => {
   if (server?.proc.exitCode === null) server.proc.kill('SIGCONT')

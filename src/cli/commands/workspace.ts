@@ -13,6 +13,19 @@ function admin(verb: string[]): (ctx: Context) => Promise<void> {
   }
 }
 
+async function migrate(ctx: Context): Promise<number> {
+  const { migrateCommand } = await import('../../workspace/migrate/cli.js')
+  const { workspaceDir } = await import('../../workspace/service.js')
+  const config = cliConfig(ctx).config
+  const v = ctx.values
+  return migrateCommand(config, {
+    to: typeof v.to === 'string' ? v.to : '',
+    from: typeof v.from === 'string' ? v.from : workspaceDir(config),
+    batchRows: typeof v.batch === 'string' ? Number(v.batch) : 50_000,
+    json: v.json === true,
+  })
+}
+
 export const WORKSPACE_COMMANDS: CommandSpec[] = [
   {
     name: 'workspace create',
@@ -83,6 +96,23 @@ export const WORKSPACE_COMMANDS: CommandSpec[] = [
     summary: 'read every table of the workspace database; exit 1 with a report if any fails',
     options: JSON_OPTION,
     run: admin(['verify']),
+  },
+  {
+    name: 'workspace migrate',
+    usage: 'workspace migrate --to clickhouse [--from DIR] [--batch ROWS]',
+    summary:
+      'copy a stopped DuckDB workspace (metadata and points) into [workspace.clickhouse]; re-runs store nothing twice',
+    options: {
+      ...JSON_OPTION,
+      to: { type: 'string', value: 'ENGINE', help: 'the engine to copy into: clickhouse' },
+      from: {
+        type: 'string',
+        value: 'DIR',
+        help: 'the DuckDB workspace directory (default: the configured one)',
+      },
+      batch: { type: 'string', value: 'ROWS', help: 'rows per insert (default 50000)' },
+    },
+    run: migrate,
   },
   {
     name: 'workspace repair',

@@ -38,6 +38,20 @@ function clickhouseOf(cfg: WorkspaceConfig, ch?: WorkspaceClickHouseConfig) {
   return ch
 }
 
+/** The DuckDB engine of the workspace directory `dir`, as `[workspace]` configures it. */
+export function openDuckDbEngine(cfg: WorkspaceConfig, dir: string): Promise<DuckDbEngine> {
+  return DuckDbEngine.open({
+    dir,
+    memoryLimit: cfg.memory_limit,
+    threads: cfg.threads,
+    maxPendingPoints: cfg.max_pending_points,
+    commitMaxPoints: cfg.commit_max_points,
+    dedupeWindowMs: cfg.dedupe_window,
+    dedupeByContent: cfg.dedupe_by_content,
+    seriesCategories: cfg.series_categories as Category[],
+  })
+}
+
 export async function openStores(
   cfg: WorkspaceConfig,
   dir: string,
@@ -59,16 +73,7 @@ export async function openStores(
       },
     }
   }
-  const engine = await DuckDbEngine.open({
-    dir,
-    memoryLimit: cfg.memory_limit,
-    threads: cfg.threads,
-    maxPendingPoints: cfg.max_pending_points,
-    commitMaxPoints: cfg.commit_max_points,
-    dedupeWindowMs: cfg.dedupe_window,
-    dedupeByContent: cfg.dedupe_by_content,
-    seriesCategories: cfg.series_categories as Category[],
-  })
+  const engine = await openDuckDbEngine(cfg, dir)
   return {
     engine,
     meta: new DuckDbMetadata(engine.db, cfg.replay_max_bytes),

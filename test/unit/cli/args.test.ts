@@ -52,7 +52,7 @@ test('usage errors name the mistake and where to read more', () => {
   assert.equal(usage('buffer'), 'buffer: expected inspect, verify (see ferry buffer --help)')
   assert.equal(
     usage('workspace crate x'),
-    'workspace: unknown subcommand "crate"; expected create, list, key, retention, verify, repair (see ferry workspace --help)',
+    'workspace: unknown subcommand "crate"; expected create, list, key, retention, verify, migrate, repair (see ferry workspace --help)',
   )
   assert.equal(
     usage('workspace key drop x'),

@@ -2,7 +2,8 @@
  * The ClickHouse storage engine (StorageEngine, ../engine.ts): points in one database per
  * workspace (catalog.ts), one RowBinary INSERT per table of a body (insert.ts), package ids in
  * `<prefix>_meta.packages`, retention by dropping day partitions (retention.ts). Many
- * processes may run it over one ClickHouse: it keeps only caches.
+ * processes may run it over one ClickHouse: it keeps only caches. The server's version is read
+ * at open (server-version.ts): where it has table TTL, retention sets it too (ttl.ts).
  *
  * Dedupe (../dedupe.ts, the same judge as DuckDB's): a body whose package id was stored within
  * the window with the same content, or whose content was stored under any id, is answered
@@ -34,7 +35,9 @@ import { MetaTables } from './meta-tables.js'
 import { clickHouseObjects } from './objects.js'
 import { sweepClickHouse } from './retention.js'
 import { ClickHouseRetentionOverrides } from './retention-overrides.js'
+import { detectFeatures, type ServerFeatures } from './server-version.js'
 import { bindParams } from './sql.js'
+import { TableTtl } from './ttl.js'
 
 export interface ClickHouseEngineOptions {
   /** Databases are `<prefix>_meta` and `<prefix>_w_<hex>` per workspace. */
@@ -57,13 +60,16 @@ export class ClickHouseEngine implements StorageEngine {
   private readonly refresher: NodeJS.Timeout
   private residual: ResidualListener = () => undefined
   private readonly packages: PackageLog
+  private readonly ttl: TableTtl | null
 
   private constructor(
     private readonly client: ClickHouseClient,
     private readonly meta: MetaTables,
     readonly catalog: ClickHouseCatalog,
     private readonly opts: ClickHouseEngineOptions,
+    readonly features: ServerFeatures,
   ) {
+    this.ttl = features.ttl ? new TableTtl(client, opts.queryTimeoutMs) : null
     this.refresher = setInterval(
       () => void this.catalog.refresh().catch(() => undefined),
       CATALOG_REFRESH_MS,
@@ -82,7 +88,8 @@ export class ClickHouseEngine implements StorageEngine {
     const db = (ws: string) => `${o.prefix}_w_${ws.replace(/^wksp_/, '')}`
     const catalog = new ClickHouseCatalog(meta, ddl, db)
     await catalog.load()
-    return new ClickHouseEngine(client, meta, catalog, o)
+    const features = await detectFeatures(client, o.queryTimeoutMs)
+    return new ClickHouseEngine(client, meta, catalog, o, features)
   }
 
   /** Told of each body a re-send may store twice (residual.ts). */
@@ -188,7 +195,7 @@ export class ClickHouseEngine implements StorageEngine {
   async retain(cfg: RetentionConfig, nowMs = Date.now()): Promise<SweepResult[]> {
     const overrides = await new ClickHouseRetentionOverrides(this.meta).map()
     const timeoutMs = this.opts.queryTimeoutMs
-    return sweepClickHouse(this.client, this.catalog, cfg, overrides, nowMs, timeoutMs)
+    return sweepClickHouse(this.client, this.catalog, cfg, overrides, nowMs, timeoutMs, this.ttl)
   }
 
   /** Lets this process's writes finish; the client's sockets are the caller's to close. */

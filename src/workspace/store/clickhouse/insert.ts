@@ -7,7 +7,7 @@
 import type { TableInfo } from '../catalog.js'
 import { asText, type ColumnData } from '../../ingest/column-data.js'
 import type { TableBatch } from '../../ingest/columns.js'
-import { RowBinaryWriter } from './rowbinary.js'
+import { encodeNullableString, RowBinaryWriter } from './rowbinary.js'
 import { chIdent } from './sql.js'
 
 export interface EncodedInsert {
@@ -17,8 +17,11 @@ export interface EncodedInsert {
 
 function cellWriter(w: RowBinaryWriter, col: ColumnData): (i: number) => void {
   if (col.type === 'VARCHAR') {
-    const { dict, codes } = col
-    return (i) => (codes[i] < 0 ? w.uint8(1) : (w.uint8(0), w.string(dict[codes[i]])))
+    // Each distinct text is encoded once per batch, then copied per row: a tag repeats its
+    // few values over thousands of rows.
+    const { codes } = col
+    const encoded = col.dict.map(encodeNullableString)
+    return (i) => (codes[i] < 0 ? w.uint8(1) : w.raw(encoded[codes[i]]))
   }
   const { values, nulls } = col
   const write =

@@ -1,9 +1,12 @@
 /**
  * Retention on ClickHouse: whole day partitions dropped once their last day is older than the
- * category's retention (18.16 has no TTL, and a DELETE is an asynchronous mutation rewriting
- * parts). A day is dropped only when all of it is past the cutoff, so rows live up to a day
- * longer than their retention, never shorter. The rows of each dropped partition are counted
- * from `system.parts` first.
+ * category's retention (a DELETE is an asynchronous mutation rewriting parts). A day is dropped
+ * only when all of it is past the cutoff, so rows live up to a day longer than their retention,
+ * never shorter. The rows of each dropped partition are counted from `system.parts` first.
+ * On a server with table TTL (19.6 and later; `ttl` given) each table's TTL is also set to its
+ * retention (ttl.ts), so rows expire to the second as parts merge; the days dropped here are
+ * still dropped at once and counted (TTL deletions are not counted: the server does them).
+ * 18.16 has no TTL: dropped days are all there is.
  */
 import type { Category } from '../../../shared/category.js'
 import type { OverrideMap } from '../retention-overrides.js'
@@ -11,6 +14,7 @@ import { categoryOf, retentionFor, type RetentionConfig, type SweepResult } from
 import type { ClickHouseCatalog } from './catalog.js'
 import type { ClickHouseClient } from './client.js'
 import { bindParams } from './sql.js'
+import type { TableTtl } from './ttl.js'
 
 const DAY_MS = 86_400_000
 
@@ -21,12 +25,14 @@ export async function sweepClickHouse(
   overrides: OverrideMap,
   nowMs: number,
   timeoutMs: number,
+  ttl: TableTtl | null,
 ): Promise<SweepResult[]> {
   const out = new Map<string, SweepResult>()
   for (const { workspace, table } of catalog.allTables()) {
     const category = categoryOf(table)
     if (!category) continue
     const keep = retentionFor(cfg, overrides, workspace, category)
+    await ttl?.apply(catalog.database(workspace), table, catalog.ref(workspace, table), keep)
     if (keep <= 0) continue
     const rows = await dropBefore(client, catalog, workspace, table, nowMs - keep, timeoutMs)
     if (rows > 0) add(out, workspace, category, rows)

@@ -3,6 +3,17 @@
  * strings as a LEB128 length and their bytes, a Nullable value preceded by one byte (1: null).
  * The writer grows its buffer by doubling; one body is encoded at a time.
  */
+/** Writes `n` as LEB128 at `pos` (room for 10 bytes is the caller's); the position after it. */
+function putLength(buf: Buffer, pos: number, n: number): number {
+  let len = n
+  while (len >= 0x80) {
+    buf[pos++] = (len & 0x7f) | 0x80
+    len >>>= 7
+  }
+  buf[pos++] = len
+  return pos
+}
+
 export class RowBinaryWriter {
   private buf = Buffer.allocUnsafe(64 * 1024)
   private pos = 0
@@ -41,12 +52,7 @@ export class RowBinaryWriter {
 
   private lengthPrefix(n: number): void {
     this.room(n + 10)
-    let len = n
-    while (len >= 0x80) {
-      this.buf[this.pos++] = (len & 0x7f) | 0x80
-      len >>>= 7
-    }
-    this.buf[this.pos++] = len
+    this.pos = putLength(this.buf, this.pos, n)
   }
 
   string(v: string): void {
@@ -57,6 +63,13 @@ export class RowBinaryWriter {
   /** Bytes as a String value (ClickHouse strings are bytes). */
   binary(v: Uint8Array): void {
     this.lengthPrefix(v.length)
+    this.buf.set(v, this.pos)
+    this.pos += v.length
+  }
+
+  /** Bytes already in RowBinary (a value encoded once by `encodeString`, written per row). */
+  raw(v: Uint8Array): void {
+    this.room(v.length)
     this.buf.set(v, this.pos)
     this.pos += v.length
   }
@@ -76,4 +89,13 @@ export class RowBinaryWriter {
   get length(): number {
     return this.pos
   }
+}
+
+/** A non-null Nullable(String) value as RowBinary bytes: the flag, the length, the text. */
+export function encodeNullableString(v: string): Buffer {
+  const n = Buffer.byteLength(v)
+  const out = Buffer.allocUnsafe(n + 11)
+  out[0] = 0
+  const at = putLength(out, 1, n)
+  return out.subarray(0, at + out.write(v, at))
 }
