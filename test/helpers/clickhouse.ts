@@ -114,6 +114,8 @@ export async function launchClickHouse(dir: string, url: string): Promise<ChildP
   })
   let stderr = ''
   proc.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)))
+  // Kept beside the data, for a server that dies later in a test.
+  proc.stderr!.pipe(fs.createWriteStream(path.join(dir, 'stderr.log'), { flags: 'a' }))
   try {
     await until(async () => {
       if (proc.exitCode !== null) throw new Error(`clickhouse-server exited: ${stderr}`)
@@ -138,14 +140,19 @@ export function useClickHouse(): { missing: string | null; client(): ClickHouseC
     if (!missing) server = await startClickHouse()
   })
   after(() => server?.stop())
-  const client = () =>
-    new ClickHouseClient({
-      urls: [server!.url],
-      user: 'default',
-      password: '',
-      tls: { ca: '', cert: '', key: '', insecureSkipVerify: false },
-      connectTimeoutMs: 2000,
-      maxConnections: 4,
-    })
+  const client = () => testClient([server!.url])
   return { missing, client }
+}
+
+/** A client of the test servers at `urls` as user `default` (sticky: as in cluster mode). */
+export function testClient(urls: string[], sticky = false): ClickHouseClient {
+  return new ClickHouseClient({
+    urls,
+    user: 'default',
+    password: '',
+    tls: { ca: '', cert: '', key: '', insecureSkipVerify: false },
+    connectTimeoutMs: 2000,
+    maxConnections: 4,
+    sticky,
+  })
 }

@@ -26,13 +26,16 @@ export interface ZooKeeper {
   stop(): Promise<void>
 }
 
-/** Whether the server answers the `ruok` four-letter word with `imok`. */
-function ruok(port: number): Promise<boolean> {
+/**
+ * Whether the server serves sessions: `stat` names its mode only then (`ruok` says imok
+ * earlier, and a ClickHouse 18.16 whose first session fails at start can crash).
+ */
+function serving(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1', () => s.end('ruok'))
+    const s = net.connect(port, '127.0.0.1', () => s.end('stat'))
     let text = ''
     s.on('data', (d) => (text += String(d)))
-    s.on('close', () => resolve(text === 'imok'))
+    s.on('close', () => resolve(/^Mode: standalone$/m.test(text)))
     s.on('error', () => resolve(false))
     s.setTimeout(2000, () => s.destroy())
   })
@@ -53,7 +56,7 @@ export async function startZooKeeper(): Promise<ZooKeeper> {
       'clientPortAddress=127.0.0.1',
       'admin.enableServer=false',
       'maxClientCnxns=0',
-      '4lw.commands.whitelist=ruok',
+      '4lw.commands.whitelist=stat',
       '',
     ].join('\n'),
   )
@@ -69,7 +72,7 @@ export async function startZooKeeper(): Promise<ZooKeeper> {
   try {
     await until(async () => {
       if (proc.exitCode !== null) throw new Error(`zookeeper exited with ${proc.exitCode}`)
-      return (await ruok(port)) ? true : null
+      return (await serving(port)) ? true : null
     }, 60_000)
   } catch (e) {
     await stop()

@@ -163,7 +163,7 @@ export class ClickHouseEngine implements StorageEngine {
         const { columns, body } = encodeBatch(batch, info)
         await this.client.insert(this.catalog.ref(req.workspaceId, batch.table), columns, body, {
           timeoutMs: this.opts.insertTimeoutMs,
-          settings: this.catalog.layout.insertSettings,
+          settings: this.catalog.layout.insertSettings(req.timed ?? false),
         })
         done++
       }

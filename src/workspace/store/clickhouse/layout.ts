@@ -70,9 +70,17 @@ export class TableLayout {
     return this.cluster ? `${db}_local` : db
   }
 
-  /** Settings every insert into a point table carries. */
-  get insertSettings(): Record<string, number> {
-    return this.cluster ? { insert_distributed_sync: 1 } : {}
+  /**
+   * Settings of an insert into a point table. Block dedupe drops a block identical to one
+   * stored before, which for points stamped on arrival (`timed` false) could be another body
+   * sent within the same millisecond: those are judged by their package id only, as on one
+   * node (dedupe.ts).
+   */
+  insertSettings(timed: boolean): Record<string, number> {
+    if (!this.cluster) return {}
+    return timed
+      ? { insert_distributed_sync: 1 }
+      : { insert_distributed_sync: 1, insert_deduplicate: 0 }
   }
 
   /** Where `system.parts` of every shard is read (one replica each). */
