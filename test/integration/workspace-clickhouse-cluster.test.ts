@@ -77,7 +77,7 @@ test(
       // Read through B, whose node was the one killed: it holds every row once more.
       const r = await settle(b.current!.url, b.token, acked, 120_000)
       t.diagnostic(`acknowledged ${acked.size}, stored ${r.stored}, lost ${r.lost}, dup ${r.dup}`)
-      assert.ok(acked.size >= 100 * POINTS)
+      assert.ok(acked.size >= 30 * POINTS)
       assert.deepEqual(
         { lost: r.lost, dup: r.dup, stored: r.stored },
         { lost: 0, dup: 0, stored: acked.size },

@@ -21,7 +21,8 @@
  *   node a shard of its own: ClickHouse refuses an ON CLUSTER ALTER of a non-replicated table
  *   over replicated shards). A statement whose hosts are not all done within
  *   `DDL_WAIT_S` (a node down) is taken as done: the live nodes did it, and a node that comes
- *   back runs its queue before anything else of ours reaches it.
+ *   back runs what it missed from the queue (an insert it takes before that fails, 503, and
+ *   the agent sends the body again).
  */
 import type { ClickHouseClient } from './client.js'
 import { chIdent, chString } from './sql.js'
@@ -48,6 +49,11 @@ export interface DataTable {
   columns: string
   partitionBy: string
   orderBy: string
+  /**
+   * On a cluster, the shard of a row: an expression of its own columns only (a retried body
+   * must split the same way). Default: a hash of `time`.
+   */
+  shardBy?: string
 }
 
 export interface MetaTableSpec {
@@ -110,7 +116,7 @@ export class TableLayout {
     const args = [chString(this.cluster.data), chString(this.local(t.database)), chString(t.name)]
     await this.run(
       `CREATE TABLE IF NOT EXISTS ${chIdent(t.database)}.${chIdent(t.name)}${this.on('nodes')}
-       AS ${local} ENGINE = Distributed(${args.join(', ')}, intHash64(\`time\`))`,
+       AS ${local} ENGINE = Distributed(${args.join(', ')}, ${t.shardBy ?? 'intHash64(`time`)'})`,
     )
   }
 
