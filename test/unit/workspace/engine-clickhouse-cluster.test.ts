@@ -1,7 +1,7 @@
 /**
  * ClickHouse in cluster mode (one shard of two replicas and a ZooKeeper, child processes on
  * free loopback ports): the engine passes the storage and dedupe contracts through its
- * Distributed tables, every table and column exists on both nodes, a body stored again with no
+ * Distributed tables, the metadata store the metadata contract on its replicated tables, every table and column exists on both nodes, a body stored again with no
  * package record is dropped by the replicas' block dedupe through either node, and the residual
  * cases (a column added or widened between two attempts) are stored twice, as docs/clickhouse.md
  * says.
@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { ClickHouseEngine } from '../../../src/workspace/store/clickhouse/engine.js'
+import { ClickHouseMetadata } from '../../../src/workspace/store/clickhouse/metadata.js'
 import type { ClickHouseClient } from '../../../src/workspace/store/clickhouse/client.js'
 import { clickhouseMissing, testClient } from '../../helpers/clickhouse.js'
 import { CLUSTER, startCluster, type ClickHouseCluster } from '../../helpers/clickhouse-cluster.js'
@@ -17,8 +18,10 @@ import { zookeeperMissing } from '../../helpers/zookeeper.js'
 import { count, request } from './engine-contract.js'
 import { storageContract } from './engine-contract.js'
 import { dedupeContract } from './engine-contract-dedupe.js'
+import { metadataContract, REPLAY_BOUND } from './metadata-contract.js'
 
 const missing = clickhouseMissing() ?? zookeeperMissing()
+const names = { data: CLUSTER, nodes: `${CLUSTER}_nodes` }
 let cluster: ClickHouseCluster | null = null
 let n = 0
 before(async () => {
@@ -40,7 +43,7 @@ async function open(prefix: string, first = 0, dedupeByContent = true) {
     maxPendingPoints: 100_000,
     insertTimeoutMs: 20_000,
     queryTimeoutMs: 20_000,
-    cluster: { data: CLUSTER, nodes: `${CLUSTER}_nodes` },
+    cluster: names,
   })
   const close = engine.close.bind(engine)
   return Object.assign(engine, { close: async () => (await close(), await client.close()) })
@@ -58,6 +61,16 @@ if (missing) console.log(`# skipped: ${missing}`)
 else {
   storageContract('clickhouse cluster', () => open(`cl${n++}`))
   dedupeContract('clickhouse cluster', () => open(`cl${n++}`))
+  metadataContract('clickhouse cluster', async () => {
+    const client = testClient(urls(n % 2), true)
+    const meta = await ClickHouseMetadata.open(client, {
+      prefix: `meta${n++}`,
+      replayMaxBytes: REPLAY_BOUND,
+      timeoutMs: 20_000,
+      cluster: names,
+    })
+    return { meta, close: () => client.close() }
+  })
 
   test('a body stored again with no record is dropped as a repeated block, on both nodes', async () => {
     const [a, b] = [await open('blk', 0, false), await open('blk', 1, false)]
