@@ -14,6 +14,13 @@ function urlsCheck(v: string[]): string | undefined {
   return bad === undefined ? undefined : `not an http(s)://host:port URL: ${JSON.stringify(bad)}`
 }
 
+/** A cluster of ClickHouse's `remote_servers`, or empty. */
+function clusterCheck(v: string): string | undefined {
+  return /^([A-Za-z_][A-Za-z0-9_.-]{0,100})?$/.test(v)
+    ? undefined
+    : 'a name of letters, digits, _ . -'
+}
+
 export const WORKSPACE_SCHEMA = {
   engine: {
     type: 'string',
@@ -186,6 +193,18 @@ export const WORKSPACE_CLICKHOUSE_SCHEMA = {
     env: 'ENV_WORKSPACE_CLICKHOUSE_DATABASE',
     check: (v: string) =>
       /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(v) ? undefined : 'a name of letters, digits and _',
+  },
+  cluster: {
+    type: 'string',
+    default: '',
+    env: 'ENV_WORKSPACE_CLICKHOUSE_CLUSTER',
+    check: clusterCheck,
+  },
+  nodes_cluster: {
+    type: 'string',
+    default: '',
+    env: 'ENV_WORKSPACE_CLICKHOUSE_NODES_CLUSTER',
+    check: clusterCheck,
   },
   user: { type: 'string', default: 'default', env: 'ENV_WORKSPACE_CLICKHOUSE_USER' },
   password: { type: 'string', default: '', env: 'ENV_WORKSPACE_CLICKHOUSE_PASSWORD' },

@@ -119,10 +119,14 @@ export class WorkspaceService implements Component {
     stores.onResidual((reason, req, why) => events.dedupeResidual(reason, req, why))
   }
 
-  /** A fresh secret per start, readable only by this user. */
+  /**
+   * A fresh secret per start, readable only by this user. On ClickHouse nothing else makes the
+   * directory: a new instance starts with an empty data directory.
+   */
   private writeAdminSecret(): string {
     const secret = crypto.randomBytes(24).toString('hex')
     const file = path.join(this.dir, ADMIN_SECRET_FILE)
+    fs.mkdirSync(this.dir, { recursive: true })
     fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 })
     fs.chmodSync(file, 0o600)
     return secret

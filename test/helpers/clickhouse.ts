@@ -27,7 +27,14 @@ export interface ClickHouseServer {
   stop(): Promise<void>
 }
 
-function config(dir: string, http: number, tcp: number, inter: number): string {
+/** A node's config; `extra` is more of it (a cluster's sections), before the end. */
+export function nodeConfig(
+  dir: string,
+  http: number,
+  tcp: number,
+  inter: number,
+  extra = '',
+): string {
   return `<?xml version="1.0"?>
 <yandex>
   <logger><level>warning</level><console>1</console></logger>
@@ -46,11 +53,11 @@ function config(dir: string, http: number, tcp: number, inter: number): string {
   <mark_cache_size>67108864</mark_cache_size>
   <uncompressed_cache_size>67108864</uncompressed_cache_size>
   <max_concurrent_queries>50</max_concurrent_queries>
-</yandex>
+${extra}</yandex>
 `
 }
 
-const USERS = `<?xml version="1.0"?>
+export const USERS = `<?xml version="1.0"?>
 <yandex>
   <profiles><default><max_memory_usage>1000000000</max_memory_usage></default></profiles>
   <users><default><password></password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks>
@@ -66,29 +73,49 @@ export interface ClickHouseFiles {
 }
 
 export async function startClickHouse(
-  files: ClickHouseFiles = { config, users: USERS },
+  files: ClickHouseFiles = { config: nodeConfig, users: USERS },
 ): Promise<ClickHouseServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-ch-'))
   const [http, tcp, inter] = [await freePort(), await freePort(), await freePort()]
   fs.writeFileSync(path.join(dir, 'config.xml'), files.config(dir, http, tcp, inter))
   fs.writeFileSync(path.join(dir, 'users.xml'), files.users)
+  const url = `http://127.0.0.1:${http}`
+  const stop = async (proc: ChildProcess | null) => {
+    if (proc) await killed(proc)
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  let proc: ChildProcess | null = null
+  try {
+    proc = await launchClickHouse(dir, url)
+  } catch (e) {
+    await stop(proc)
+    throw e
+  }
+  return { url, proc, stop: () => stop(proc) }
+}
+
+/** SIGKILLs `proc` and waits for its exit. */
+export function killed(proc: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode) return resolve()
+    proc.once('exit', () => resolve())
+    proc.kill('SIGKILL')
+  })
+}
+
+/**
+ * Runs clickhouse-server on `dir/config.xml` (its data stay in `dir`, so a killed server can
+ * be launched again on them) and waits until `url` answers /ping.
+ */
+export async function launchClickHouse(dir: string, url: string): Promise<ChildProcess> {
   const proc = spawn(SERVER, [`--config-file=${path.join(dir, 'config.xml')}`], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''
   proc.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)))
-  const url = `http://127.0.0.1:${http}`
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        fs.rmSync(dir, { recursive: true, force: true })
-        resolve()
-      }
-      if (proc.exitCode !== null) return done()
-      proc.once('exit', done)
-      proc.kill('SIGKILL')
-    })
+  // Kept beside the data, for a server that dies later in a test.
+  proc.stderr!.pipe(fs.createWriteStream(path.join(dir, 'stderr.log'), { flags: 'a' }))
   try {
     await until(async () => {
       if (proc.exitCode !== null) throw new Error(`clickhouse-server exited: ${stderr}`)
@@ -96,10 +123,10 @@ export async function startClickHouse(
       return res?.ok ? true : null
     }, 30_000)
   } catch (e) {
-    await stop()
+    await killed(proc)
     throw e
   }
-  return { url, proc, stop }
+  return proc
 }
 
 /**
@@ -113,14 +140,19 @@ export function useClickHouse(): { missing: string | null; client(): ClickHouseC
     if (!missing) server = await startClickHouse()
   })
   after(() => server?.stop())
-  const client = () =>
-    new ClickHouseClient({
-      urls: [server!.url],
-      user: 'default',
-      password: '',
-      tls: { ca: '', cert: '', key: '', insecureSkipVerify: false },
-      connectTimeoutMs: 2000,
-      maxConnections: 4,
-    })
+  const client = () => testClient([server!.url])
   return { missing, client }
+}
+
+/** A client of the test servers at `urls` as user `default` (sticky: as in cluster mode). */
+export function testClient(urls: string[], sticky = false): ClickHouseClient {
+  return new ClickHouseClient({
+    urls,
+    user: 'default',
+    password: '',
+    tls: { ca: '', cert: '', key: '', insecureSkipVerify: false },
+    connectTimeoutMs: 2000,
+    maxConnections: 4,
+    sticky,
+  })
 }

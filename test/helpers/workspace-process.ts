@@ -28,23 +28,27 @@ export interface WorkspaceData {
   start(): Promise<WorkspaceProcess>
 }
 
-function env(dir: string, port: number): NodeJS.ProcessEnv {
+/** Environment for a workspace process: `extra` (an engine, say) over the test defaults. */
+type Extra = Record<string, string>
+
+function env(dir: string, port: number, extra: Extra): NodeJS.ProcessEnv {
   return {
     ...process.env,
     ENV_DATA_DIR: dir,
     ENV_WORKSPACE_LISTEN: `127.0.0.1:${port}`,
     ENV_WORKSPACE_MAX_RESULT_ROWS: '1000000',
     ENV_LOG_LEVEL: 'warn',
+    ...extra,
   }
 }
 
-function spawnService(dir: string, port: number): Promise<WorkspaceProcess> {
+function spawnService(dir: string, port: number, extra: Extra): Promise<WorkspaceProcess> {
   const config = path.join(dir, 'ferry.conf')
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', MAIN, 'workspace', '--config', config],
     {
-      env: { ...env(dir, port), ENV_LOG_LEVEL: 'info' },
+      env: { ...env(dir, port, extra), ENV_LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
@@ -69,10 +73,18 @@ function spawnService(dir: string, port: number): Promise<WorkspaceProcess> {
   })
 }
 
-/** A new workspace `test` in a fresh data directory; `start` serves it (same port each time). */
-export function createWorkspaceData(): WorkspaceData {
+function freshDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-wsp-'))
   fs.writeFileSync(path.join(dir, 'ferry.conf'), '')
+  return dir
+}
+
+/**
+ * A new workspace `test` in a fresh data directory (in the engine `extra` names); `start` serves
+ * it (same port each time).
+ */
+export function createWorkspaceData(extra: Extra = {}): WorkspaceData {
+  const dir = freshDir()
   const out = execFileSync(
     process.execPath,
     [
@@ -86,18 +98,29 @@ export function createWorkspaceData(): WorkspaceData {
       '--config',
       path.join(dir, 'ferry.conf'),
     ],
-    { env: env(dir, 0), encoding: 'utf8' },
+    { env: env(dir, 0, extra), encoding: 'utf8' },
   )
   const created = JSON.parse(out) as { workspace: { token: string }; apiKey: { key: string } }
-  const token = created.workspace.token
+  return serving(dir, created.workspace.token, created.apiKey.key, extra)
+}
+
+/**
+ * Another service instance of `of`'s workspace, in a directory and on a port of its own: for
+ * engines the instances share (ClickHouse), started with `extra` as `of` was.
+ */
+export function anotherInstance(of: WorkspaceData, extra: Extra): WorkspaceData {
+  return serving(freshDir(), of.token, of.key, extra)
+}
+
+function serving(dir: string, token: string, key: string, extra: Extra): WorkspaceData {
   let port = 0
   const data: WorkspaceData = {
     dir,
     token,
-    key: created.apiKey.key,
+    key,
     current: null,
     async start() {
-      data.current = await spawnService(dir, port)
+      data.current = await spawnService(dir, port, extra)
       port = data.current.port
       return data.current
     },

@@ -9,16 +9,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
-import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
-import {
-  createWorkspaceData,
-  storedValues,
-  tally,
-  type WorkspaceData,
-} from '../helpers/workspace-process.js'
+import { acknowledged, POINTS, settle as settleAt, writer } from '../helpers/acked-writer.js'
+import { startAgent } from '../helpers/agent-process.js'
+import { createWorkspaceData, type WorkspaceData } from '../helpers/workspace-process.js'
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 10)
-const POINTS = 20
 
 function agentEnv(ws: WorkspaceData): Record<string, string> {
   return {
@@ -28,44 +23,8 @@ function agentEnv(ws: WorkspaceData): Record<string, string> {
   }
 }
 
-/** Writes bodies of POINTS unique values until `stop()` or the agent is gone. */
-function writer(agent: AgentProcess, next: { n: number }, acked: Set<number>) {
-  let stopped = false
-  const done = (async () => {
-    while (!stopped) {
-      const from = next.n
-      next.n += POINTS
-      const body = Array.from({ length: POINTS }, (_, i) => `exo,t=x n=${from + i}i`).join('\n')
-      try {
-        const res = await fetch(`${agent.url}/v1/write/metric`, { method: 'POST', body })
-        if (res.status === 200) for (let i = 0; i < POINTS; i++) acked.add(from + i)
-      } catch {
-        return // the agent is gone
-      }
-    }
-  })()
-  return { done, stop: () => void (stopped = true) }
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** Waits until `count` more values are acknowledged (or 10 s), so every round carries load. */
-async function acknowledged(acked: Set<number>, count: number): Promise<void> {
-  const target = acked.size + count
-  const until = Date.now() + 10_000
-  while (acked.size < target && Date.now() < until) await sleep(20)
-}
-
-/** Waits until every acknowledged value is stored, then returns the tally. */
-async function settle(ws: WorkspaceData, acked: Set<number>, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const stored = await storedValues(ws.current!.url, ws.token, 'exo', 'n').catch(() => [])
-    const t = tally(acked, stored)
-    if (t.lost === 0 || Date.now() > until) return { ...t, stored: stored.length }
-    await sleep(250)
-  }
-}
+const settle = (ws: WorkspaceData, acked: Set<number>) => settleAt(ws.current!.url, ws.token, acked)
 
 for (const agents of [2, 5]) {
   test(

@@ -46,7 +46,12 @@ export async function openMigration(
     await source.close()
     throw e
   }
-  const metaTables = new MetaTables(target.client, `${ch.database}_meta`, cfg.query_timeout)
+  const metaTables = new MetaTables(
+    target.client,
+    `${ch.database}_meta`,
+    cfg.query_timeout,
+    target.engine.catalog.layout,
+  )
   return {
     source,
     target: target.engine,

@@ -17,6 +17,7 @@ import { widen } from '../catalog.js'
 import type { TableCatalog } from '../engine.js'
 import type { TableBatch } from '../../ingest/columns.js'
 import { META_TABLES } from './meta-ddl.js'
+import { alreadyExists, type TableLayout } from './layout.js'
 import type { MetaTables } from './meta-tables.js'
 import { chIdent } from './sql.js'
 
@@ -28,15 +29,13 @@ export const CH_TYPES: Record<ColumnType, string> = {
   VARCHAR: 'Nullable(String)',
 }
 
-export type Ddl = (sql: string) => Promise<void>
-
 export class ClickHouseCatalog implements TableCatalog {
   private tables = new Map<string, Map<string, TableInfo>>()
   private queue: Promise<unknown> = Promise.resolve()
 
   constructor(
     private readonly meta: MetaTables,
-    private readonly ddl: Ddl,
+    readonly layout: TableLayout,
     readonly database: (workspaceId: string) => string,
   ) {}
 
@@ -113,12 +112,15 @@ export class ClickHouseCatalog implements TableCatalog {
   }
 
   private async createTable(ws: string, table: string): Promise<void> {
-    await this.ddl(`CREATE DATABASE IF NOT EXISTS ${chIdent(this.database(ws))}`)
-    await this.ddl(
-      `CREATE TABLE IF NOT EXISTS ${this.ref(ws, table)} (\`time\` Int64)
-       ENGINE = MergeTree PARTITION BY toDate(intDiv(\`time\`, 1000000000))
-       ORDER BY \`time\``,
-    )
+    const database = this.database(ws)
+    await this.layout.createDatabase(database, 'points')
+    await this.layout.createDataTable({
+      database,
+      name: table,
+      columns: '`time` Int64',
+      partitionBy: 'toDate(intDiv(`time`, 1000000000))',
+      orderBy: '`time`',
+    })
     this.tables.set(ws, this.tables.get(ws) ?? new Map())
     this.tables.get(ws)!.set(table, { phys: table, columns: [], byName: new Map(), parts: null })
   }
@@ -126,12 +128,12 @@ export class ClickHouseCatalog implements TableCatalog {
   private async ensureColumn(ws: string, table: string, spec: ColumnSpec): Promise<void> {
     const info = this.table(ws, table)!
     const c = info.byName.get(spec.name)
-    const ref = this.ref(ws, table)
+    const alter = (change: string) => this.layout.alterDataTable(this.database(ws), table, change)
     if (!c) {
       try {
-        await this.ddl(`ALTER TABLE ${ref} ADD COLUMN ${chIdent(spec.name)} ${CH_TYPES[spec.type]}`)
+        await alter(`ADD COLUMN ${chIdent(spec.name)} ${CH_TYPES[spec.type]}`)
       } catch (e) {
-        if (!/already exists/.test((e as Error).message)) throw e
+        if (!alreadyExists(e)) throw e
         // Another process added it first: its record says tag or field, and the type.
         await this.load()
         if (this.table(ws, table)?.byName.has(spec.name)) return this.ensureColumn(ws, table, spec)
@@ -146,7 +148,7 @@ export class ClickHouseCatalog implements TableCatalog {
     }
     const type = widen(c.type, spec.type)
     if (type === c.type) return
-    await this.ddl(`ALTER TABLE ${ref} MODIFY COLUMN ${chIdent(spec.name)} ${CH_TYPES[type]}`)
+    await alter(`MODIFY COLUMN ${chIdent(spec.name)} ${CH_TYPES[type]}`)
     const pos = info.columns.indexOf(c)
     await this.meta.put(COLUMNS, [[ws, table, spec.name, pos, c.kind, type]])
   }

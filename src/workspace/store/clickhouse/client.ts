@@ -30,6 +30,12 @@ export interface ClickHouseClientOptions {
   tls: { ca: string; cert: string; key: string; insecureSkipVerify: boolean }
   connectTimeoutMs: number
   maxConnections: number
+  /**
+   * Every call to the node the last one reached, moving on only when it cannot be reached (a
+   * cluster's replicas lag each other: reads then see this instance's own writes); otherwise
+   * calls go round the URLs.
+   */
+  sticky?: boolean
   /** How often a down service is pinged again (ms). */
   probeEveryMs?: number
 }
@@ -128,12 +134,15 @@ export class ClickHouseClient {
   private async reach(sql: string, body: Buffer | null, o: CallOptions): Promise<string> {
     const deadline = Date.now() + o.timeoutMs
     let last: unknown = null
+    const first = this.opts.sticky ? this.next : this.next++
     for (let i = 0; i < this.pools.length; i++) {
       const left = deadline - Date.now()
       if (left <= 0) break
-      const n = this.next++ % this.pools.length
+      const n = (first + i) % this.pools.length
       try {
-        return await this.once(this.pools[n], sql, body, o, left)
+        const text = await this.once(this.pools[n], sql, body, o, left)
+        if (this.opts.sticky) this.next = n
+        return text
       } catch (e) {
         if (!unreachable(e)) throw this.typed(e, o.timeoutMs)
         last = e

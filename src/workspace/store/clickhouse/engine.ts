@@ -29,6 +29,7 @@ import { ClickHouseCatalog } from './catalog.js'
 import { unstored } from './errors.js'
 import type { ClickHouseClient } from './client.js'
 import { encodeBatch } from './insert.js'
+import { TableLayout, type ClusterNames } from './layout.js'
 import { PackageLog } from './package-log.js'
 import type { ResidualListener } from './residual.js'
 import { MetaTables } from './meta-tables.js'
@@ -48,6 +49,8 @@ export interface ClickHouseEngineOptions {
   maxPendingPoints: number
   insertTimeoutMs: number
   queryTimeoutMs: number
+  /** Replicated tables under Distributed ones on these clusters (layout.ts); none: one node. */
+  cluster?: ClusterNames | null
 }
 
 /** How soon a table or column made by another process is known to this one's queries. */
@@ -69,7 +72,8 @@ export class ClickHouseEngine implements StorageEngine {
     private readonly opts: ClickHouseEngineOptions,
     readonly features: ServerFeatures,
   ) {
-    this.ttl = features.ttl ? new TableTtl(client, opts.queryTimeoutMs) : null
+    // On a cluster the TTL would belong on every local table: days are dropped there instead.
+    this.ttl = features.ttl && !opts.cluster ? new TableTtl(client, opts.queryTimeoutMs) : null
     this.refresher = setInterval(
       () => void this.catalog.refresh().catch(() => undefined),
       CATALOG_REFRESH_MS,
@@ -82,11 +86,11 @@ export class ClickHouseEngine implements StorageEngine {
     client: ClickHouseClient,
     o: ClickHouseEngineOptions,
   ): Promise<ClickHouseEngine> {
-    const meta = new MetaTables(client, `${o.prefix}_meta`, o.queryTimeoutMs)
+    const layout = new TableLayout(client, o.cluster ?? null, o.queryTimeoutMs)
+    const meta = new MetaTables(client, `${o.prefix}_meta`, o.queryTimeoutMs, layout)
     await meta.create()
-    const ddl = (sql: string) => client.command(sql, { timeoutMs: o.queryTimeoutMs })
     const db = (ws: string) => `${o.prefix}_w_${ws.replace(/^wksp_/, '')}`
-    const catalog = new ClickHouseCatalog(meta, ddl, db)
+    const catalog = new ClickHouseCatalog(meta, layout, db)
     await catalog.load()
     const features = await detectFeatures(client, o.queryTimeoutMs)
     return new ClickHouseEngine(client, meta, catalog, o, features)
@@ -167,6 +171,7 @@ export class ClickHouseEngine implements StorageEngine {
         const { columns, body } = encodeBatch(batch, info)
         await this.client.insert(this.catalog.ref(req.workspaceId, batch.table), columns, body, {
           timeoutMs: this.opts.insertTimeoutMs,
+          settings: this.catalog.layout.insertSettings(req.timed ?? false),
         })
         done++
       }

@@ -5,6 +5,7 @@
  * each key with the deleted left out.
  */
 import type { ClickHouseClient } from './client.js'
+import type { TableLayout } from './layout.js'
 import { META_TABLES, type ChType, type MetaTable } from './meta-ddl.js'
 import { RowBinaryWriter } from './rowbinary.js'
 import { bindParams, chIdent, type Literal } from './sql.js'
@@ -26,6 +27,7 @@ export class MetaTables {
     private readonly client: ClickHouseClient,
     readonly database: string,
     private readonly timeoutMs: number,
+    private readonly layout: TableLayout,
   ) {}
 
   ref(table: MetaTable): string {
@@ -33,15 +35,15 @@ export class MetaTables {
   }
 
   async create(): Promise<void> {
-    const o = { timeoutMs: this.timeoutMs }
-    await this.client.command(`CREATE DATABASE IF NOT EXISTS ${chIdent(this.database)}`, o)
+    await this.layout.createDatabase(this.database, 'meta')
     for (const t of Object.values(META_TABLES)) {
-      const cols = t.columns.map(([n, type]) => `${chIdent(n)} ${type}`).join(', ')
-      await this.client.command(
-        `CREATE TABLE IF NOT EXISTS ${this.ref(t)} (${cols})
-         ENGINE = ReplacingMergeTree(version) ORDER BY (${t.key.map(chIdent).join(', ')})`,
-        o,
-      )
+      await this.layout.createMetaTable({
+        database: this.database,
+        name: t.name,
+        columns: t.columns.map(([n, type]) => `${chIdent(n)} ${type}`).join(', '),
+        version: 'version',
+        orderBy: t.key.map(chIdent).join(', '),
+      })
     }
   }
 

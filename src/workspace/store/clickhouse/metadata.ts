@@ -7,6 +7,7 @@ import type { MetadataStore } from '../metadata.js'
 import { ClickHouseAccounts } from './accounts.js'
 import type { ClickHouseClient } from './client.js'
 import { ClickHouseDashboards } from './dashboards.js'
+import { TableLayout, type ClusterNames } from './layout.js'
 import { ClickHouseEnvVariables, ClickHouseLabels } from './labels.js'
 import { ClickHouseNotes } from './notes.js'
 import { MetaTables } from './meta-tables.js'
@@ -18,6 +19,8 @@ export interface ClickHouseMetadataOptions {
   prefix: string
   replayMaxBytes: number
   timeoutMs: number
+  /** Metadata replicated on every node of these clusters (layout.ts); none: one node. */
+  cluster?: ClusterNames | null
 }
 
 export class ClickHouseMetadata implements MetadataStore {
@@ -43,7 +46,8 @@ export class ClickHouseMetadata implements MetadataStore {
     client: ClickHouseClient,
     o: ClickHouseMetadataOptions,
   ): Promise<ClickHouseMetadata> {
-    const tables = new MetaTables(client, `${o.prefix}_meta`, o.timeoutMs)
+    const layout = new TableLayout(client, o.cluster ?? null, o.timeoutMs)
+    const tables = new MetaTables(client, `${o.prefix}_meta`, o.timeoutMs, layout)
     await tables.create()
     return new ClickHouseMetadata(tables, o.replayMaxBytes)
   }

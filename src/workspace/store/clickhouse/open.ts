@@ -7,6 +7,7 @@ import type { WorkspaceClickHouseConfig } from '../../../config/schema-workspace
 import type { WorkspaceConfig } from '../../../config/schema.js'
 import { ClickHouseClient } from './client.js'
 import { ClickHouseEngine } from './engine.js'
+import type { ClusterNames } from './layout.js'
 import { ClickHouseMetadata } from './metadata.js'
 
 const read = (file: string) => (file ? fs.readFileSync(file, 'utf8') : '')
@@ -24,7 +25,14 @@ export function clickHouseClient(ch: WorkspaceClickHouseConfig): ClickHouseClien
     },
     connectTimeoutMs: ch.connect_timeout,
     maxConnections: ch.max_connections,
+    sticky: ch.cluster !== '',
   })
+}
+
+/** The clusters of `[workspace.clickhouse] cluster` (layout.ts), or null for one node. */
+export function clusterNames(ch: WorkspaceClickHouseConfig): ClusterNames | null {
+  if (!ch.cluster) return null
+  return { data: ch.cluster, nodes: ch.nodes_cluster || `${ch.cluster}_nodes` }
 }
 
 export async function openClickHouse(
@@ -37,6 +45,7 @@ export async function openClickHouse(
       prefix: ch.database,
       replayMaxBytes: cfg.replay_max_bytes,
       timeoutMs: cfg.query_timeout,
+      cluster: clusterNames(ch),
     })
     const engine = await ClickHouseEngine.open(client, {
       prefix: ch.database,
@@ -45,6 +54,7 @@ export async function openClickHouse(
       maxPendingPoints: cfg.max_pending_points,
       insertTimeoutMs: ch.insert_timeout,
       queryTimeoutMs: cfg.query_timeout,
+      cluster: clusterNames(ch),
     })
     return { client, engine, meta }
   } catch (e) {

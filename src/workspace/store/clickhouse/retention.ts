@@ -2,11 +2,12 @@
  * Retention on ClickHouse: whole day partitions dropped once their last day is older than the
  * category's retention (a DELETE is an asynchronous mutation rewriting parts). A day is dropped
  * only when all of it is past the cutoff, so rows live up to a day longer than their retention,
- * never shorter. The rows of each dropped partition are counted from `system.parts` first.
- * On a server with table TTL (19.6 and later; `ttl` given) each table's TTL is also set to its
- * retention (ttl.ts), so rows expire to the second as parts merge; the days dropped here are
+ * never shorter. The rows of each dropped partition are counted from `system.parts` first (of
+ * every shard, on a cluster: layout.ts).
+ * On a single server with table TTL (19.6 and later; `ttl` given) each table's TTL is also set to
+ * its retention (ttl.ts), so rows expire to the second as parts merge; the days dropped here are
  * still dropped at once and counted (TTL deletions are not counted: the server does them).
- * 18.16 has no TTL: dropped days are all there is.
+ * 18.16 has no TTL, and a cluster uses none: dropped days are all there is.
  */
 import type { Category } from '../../../shared/category.js'
 import type { OverrideMap } from '../retention-overrides.js'
@@ -58,21 +59,19 @@ async function dropBefore(
   const o = { timeoutMs }
   const parts = await client.query(
     bindParams(
-      `SELECT partition, sum(rows) FROM system.parts WHERE database = $1 AND table = $2
-       AND active GROUP BY partition`,
-      [catalog.database(workspace), table],
+      `SELECT partition, sum(rows) FROM ${catalog.layout.parts} WHERE database = $1
+       AND table = $2 AND active GROUP BY partition`,
+      [catalog.layout.local(catalog.database(workspace)), table],
     ),
     o,
   )
   let rows = 0
-  for (const [partition, n] of parts.rows as [string, bigint][]) {
+  for (const [quoted, n] of parts.rows as [string, bigint][]) {
     // The partition is a day (YYYY-MM-DD); all of it is older than the cutoff at its end.
-    const end = Date.parse(`${partition.replaceAll("'", '')}T00:00:00Z`) + DAY_MS
+    const day = quoted.replaceAll("'", '')
+    const end = Date.parse(`${day}T00:00:00Z`) + DAY_MS
     if (!(end <= cutoffMs)) continue
-    await client.command(
-      `ALTER TABLE ${catalog.ref(workspace, table)} DROP PARTITION '${partition.replaceAll("'", '')}'`,
-      o,
-    )
+    await catalog.layout.dropPartition(catalog.database(workspace), table, day)
     rows += Number(n)
   }
   return rows

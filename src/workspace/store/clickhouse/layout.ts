@@ -1,0 +1,197 @@
+/**
+ * Where the workspace's tables live and how each kind is made: the one place that writes a
+ * CREATE TABLE, so a single node and a cluster differ here only.
+ *
+ * Single node (`cluster` empty): plain `MergeTree` / `ReplacingMergeTree` tables, DDL on the
+ * node reached.
+ *
+ * Cluster (`[workspace.clickhouse] cluster`): invariants
+ * - Point tables: a `Replicated*MergeTree` local table in `<db>_local` on every node (ZooKeeper
+ *   path per shard, `{shard}`/`{replica}` macros), and under the logical name in `<db>` a
+ *   `Distributed` table over them. Queries and inserts name the Distributed table; inserts are
+ *   synchronous (`insert_distributed_sync=1`), so an acknowledged insert is on a replica of
+ *   every shard it touched, never in a node's local queue. Rows go to shards by a hash of
+ *   their `time`: a body sent again is split into the same blocks, which the shards' replicated
+ *   block dedupe drops (a window of `DEDUPE_BLOCKS` blocks per table and shard).
+ * - Metadata tables are not sharded: one replicated table on every node (one ZooKeeper path,
+ *   a replica per node), read and written on the node the instance talks to, so what an
+ *   instance wrote it reads back at once (the client stays on one node, client.ts).
+ * - DDL goes ON CLUSTER: on the local tables over `cluster` (ALTERs of replicated tables are
+ *   done once per shard), on databases, Distributed and metadata tables over `nodes` (every
+ *   node a shard of its own: ClickHouse refuses an ON CLUSTER ALTER of a non-replicated table
+ *   over replicated shards). A statement whose hosts are not all done within
+ *   `DDL_WAIT_S` (a node down) is taken as done: the live nodes did it, and a node that comes
+ *   back runs what it missed from the queue (an insert it takes before that fails, 503, and
+ *   the agent sends the body again).
+ */
+import type { ClickHouseClient } from './client.js'
+import { chIdent, chString } from './sql.js'
+
+export interface ClusterNames {
+  /** The shards and replicas the Distributed tables span. */
+  data: string
+  /** The same nodes, each a shard of its own. */
+  nodes: string
+}
+
+/** Replicated blocks remembered per table and shard for dropping a repeated insert. */
+export const DEDUPE_BLOCKS = 1000
+/** How long an ON CLUSTER statement waits for every host (ClickHouse's own default is 180 s). */
+export const DDL_WAIT_S = 10
+
+/** ClickHouse's TIMEOUT_EXCEEDED: an ON CLUSTER statement some host has not run yet. */
+const DDL_UNFINISHED = 159
+
+export interface DataTable {
+  database: string
+  name: string
+  /** Column definitions as SQL, `time` first. */
+  columns: string
+  partitionBy: string
+  orderBy: string
+  /**
+   * On a cluster, the shard of a row: an expression of its own columns only (a retried body
+   * must split the same way). Default: a hash of `time`.
+   */
+  shardBy?: string
+}
+
+export interface MetaTableSpec {
+  database: string
+  name: string
+  columns: string
+  version: string
+  orderBy: string
+}
+
+export class TableLayout {
+  constructor(
+    private readonly client: ClickHouseClient,
+    readonly cluster: ClusterNames | null,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** The database holding the rows of `db`'s tables (the same one on a single node). */
+  local(db: string): string {
+    return this.cluster ? `${db}_local` : db
+  }
+
+  /**
+   * Settings of an insert into a point table. Block dedupe drops a block identical to one
+   * stored before, which for points stamped on arrival (`timed` false) could be another body
+   * sent within the same millisecond: those are judged by their package id only, as on one
+   * node (dedupe.ts).
+   */
+  insertSettings(timed: boolean): Record<string, number> {
+    if (!this.cluster) return {}
+    return timed
+      ? { insert_distributed_sync: 1 }
+      : { insert_distributed_sync: 1, insert_deduplicate: 0 }
+  }
+
+  /** Where `system.parts` of every shard is read (one replica each). */
+  get parts(): string {
+    return this.cluster ? `cluster(${chString(this.cluster.data)}, system.parts)` : 'system.parts'
+  }
+
+  /** A database, and on a cluster, for point tables, the database of their local tables. */
+  async createDatabase(db: string, holds: 'points' | 'meta'): Promise<void> {
+    await this.run(`CREATE DATABASE IF NOT EXISTS ${chIdent(db)}${this.on('nodes')}`)
+    if (this.cluster && holds === 'points')
+      await this.run(`CREATE DATABASE IF NOT EXISTS ${chIdent(this.local(db))}${this.on('nodes')}`)
+  }
+
+  /** A point table (and, on a cluster, its local tables and the Distributed table over them). */
+  async createDataTable(t: DataTable): Promise<void> {
+    const local = `${chIdent(this.local(t.database))}.${chIdent(t.name)}`
+    const engine = this.engine('MergeTree', `{shard}/${this.local(t.database)}/${t.name}`)
+    const settings = this.cluster
+      ? ` SETTINGS replicated_deduplication_window = ${DEDUPE_BLOCKS}`
+      : ''
+    await this.run(
+      `CREATE TABLE IF NOT EXISTS ${local}${this.on('data')} (${t.columns}) ENGINE = ${engine}
+       PARTITION BY ${t.partitionBy} ORDER BY ${t.orderBy}${settings}`,
+    )
+    if (!this.cluster) return
+    const args = [chString(this.cluster.data), chString(this.local(t.database)), chString(t.name)]
+    await this.run(
+      `CREATE TABLE IF NOT EXISTS ${chIdent(t.database)}.${chIdent(t.name)}${this.on('nodes')}
+       AS ${local} ENGINE = Distributed(${args.join(', ')}, ${t.shardBy ?? 'intHash64(`time`)'})`,
+    )
+  }
+
+  /** A metadata table: on a cluster, one replica on every node, never sharded. */
+  async createMetaTable(t: MetaTableSpec): Promise<void> {
+    const engine = this.engine(`ReplacingMergeTree`, `meta/${t.database}/${t.name}`, t.version)
+    await this.run(
+      `CREATE TABLE IF NOT EXISTS ${chIdent(t.database)}.${chIdent(t.name)}${this.on('nodes')}
+       (${t.columns}) ENGINE = ${engine} ORDER BY (${t.orderBy})`,
+    )
+  }
+
+  /**
+   * `ALTER TABLE ... <change>` of a point table on every node: the local tables first, then
+   * the Distributed table. An "already exists" from the local tables (another instance won) is
+   * rethrown after the Distributed table has the column too.
+   */
+  async alterDataTable(db: string, table: string, change: string): Promise<void> {
+    const name = chIdent(table)
+    let lost: unknown = null
+    try {
+      await this.run(`ALTER TABLE ${chIdent(this.local(db))}.${name}${this.on('data')} ${change}`)
+    } catch (e) {
+      if (!this.cluster || !alreadyExists(e)) throw e
+      lost = e
+    }
+    if (this.cluster) {
+      await this.run(`ALTER TABLE ${chIdent(db)}.${name}${this.on('nodes')} ${change}`).catch(
+        (e: unknown) => {
+          if (!alreadyExists(e)) throw e
+        },
+      )
+    }
+    if (lost) throw lost
+  }
+
+  /** Drops one partition of a point table on every shard. */
+  dropPartition(db: string, table: string, partition: string): Promise<void> {
+    const ref = `${chIdent(this.local(db))}.${chIdent(table)}`
+    return this.run(`ALTER TABLE ${ref}${this.on('data')} DROP PARTITION ${chString(partition)}`)
+  }
+
+  /**
+   * The table engine: `kind` on a single node; on a cluster its Replicated form under the
+   * ZooKeeper path `/clickhouse/tables/<path>` (names URI-encoded: a table may be called
+   * anything, and `{`...`}` there would be read as a macro). Metadata paths have no `{shard}`,
+   * so their replicas are named by shard and replica.
+   */
+  private engine(kind: string, path: string, version?: string): string {
+    if (!this.cluster) return version ? `${kind}(${version})` : kind
+    const zk = path
+      .split('/')
+      .map((p) => (p === '{shard}' ? p : encodeURIComponent(p)))
+      .join('/')
+    const replica = path.startsWith('{shard}/') ? '{replica}' : '{shard}-{replica}'
+    const args = [chString(`/clickhouse/tables/${zk}`), chString(replica)]
+    if (version) args.push(version)
+    return `Replicated${kind}(${args.join(', ')})`
+  }
+
+  private on(which: keyof ClusterNames): string {
+    return this.cluster ? ` ON CLUSTER ${chIdent(this.cluster[which])}` : ''
+  }
+
+  private async run(sql: string): Promise<void> {
+    if (!this.cluster) return this.client.command(sql, { timeoutMs: this.timeoutMs })
+    const settings = { distributed_ddl_task_timeout: DDL_WAIT_S }
+    try {
+      await this.client.command(sql, { timeoutMs: this.timeoutMs, settings })
+    } catch (e) {
+      if ((e as { chCode?: number }).chCode !== DDL_UNFINISHED) throw e
+    }
+  }
+}
+
+export function alreadyExists(e: unknown): boolean {
+  return /already exists/.test((e as Error).message)
+}
