@@ -5,6 +5,7 @@ import type { LibFn } from './registry.js'
 import { keyArg, strArg, type CallCtx } from './context.js'
 import { setKey, type PlPoint, type PlValue } from './pl-point.js'
 import { userAgentFields } from './user-agent.js'
+import { parseJson } from './json-text.js'
 
 function grokOf(c: CallCtx, pattern: string): Grok {
   const s = c.scope
@@ -72,7 +73,7 @@ function json(p: PlPoint, a: unknown[]): boolean {
   if (text === null) return false
   let doc: unknown
   try {
-    doc = JSON.parse(text)
+    doc = parseJson(text)
   } catch {
     return false
   }
@@ -107,7 +108,7 @@ export const EXTRACT_FNS: Record<string, LibFn> = {
 function loadJson(text: string | null): unknown {
   if (text === null) return null
   try {
-    return JSON.parse(text) as unknown
+    return parseJson(text)
   } catch {
     return null
   }
