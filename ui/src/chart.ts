@@ -90,6 +90,8 @@ export function drawChart(
   el.dataset.lines = String(labels.length)
   if (!labels.length) return void el.append(h('p', { class: 'empty' }, 'No data in this range.'))
   const own = data.slice(1) as (number | null)[][]
+  // The fewest points any line has: tests and people can see whether lines read as lines.
+  el.dataset.points = String(Math.min(...own.map((c) => c.filter((v) => v !== null).length)))
   const formats = columns.map(([m, c]) => formatter(columnUnit(opts, m, c), opts.decimals))
   const drawn = opts.stacked ? stack(own) : own
   const width = Math.max(300, el.clientWidth || 600)

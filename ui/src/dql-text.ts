@@ -54,3 +54,6 @@ export function histogramQuery(logQuery: string, range: [number, number]): strin
   if (!m) return logQuery
   return `${m[1]}:(count(*))${m[2]} [::${bucketMs(range) / 1000}s] BY status`
 }
+
+/** The namespace a query reads (`M` in `M::cpu:(...)`), for the units of its columns. */
+export const namespaceOf = (q: string) => /^\s*([A-Za-z]+)::/.exec(q)?.[1]?.toUpperCase() ?? 'M'

@@ -10,8 +10,9 @@
 import { ApiError, dql } from './api.js'
 import { withCompletion } from './autocomplete.js'
 import { CHART_TYPES, drawChart, type ChartType } from './chart.js'
+import { barPoints } from './chart-style.js'
 import { fill, h, select } from './dom.js'
-import { withInterval } from './dql-text.js'
+import { namespaceOf, withInterval } from './dql-text.js'
 import { pickers } from './pickers.js'
 import { rangeFromParams, rangeParams, resolveRange, spanOf } from './range.js'
 import { rangePicker, type RangePicker } from './range-picker.js'
@@ -30,9 +31,6 @@ function errorView(query: string, err: unknown): HTMLElement {
   return box
 }
 
-/** The namespace a query reads (`M` in `M::cpu:(...)`), for the units of its columns. */
-const namespaceOf = (q: string) => /^\s*([A-Za-z]+)::/.exec(q)?.[1]?.toUpperCase() ?? 'M'
-
 /** Runs the editor's query and draws the answer, the SQL or the error. */
 async function run(ui: ExploreUi): Promise<void> {
   const { editor, range, type, explain, out, sql, status } = ui
@@ -45,7 +43,12 @@ async function run(ui: ExploreUi): Promise<void> {
   try {
     const started = performance.now()
     const shown = resolveRange(view)
-    const r = await dql(withInterval(q, spanOf(view)), { time_range: shown }, explain.checked)
+    const points = type.value === 'bar' ? barPoints(out.clientWidth || 900) : 300
+    const r = await dql(
+      withInterval(q, spanOf(view), points),
+      { time_range: shown },
+      explain.checked,
+    )
     const zoom = (picked: [number, number]) => {
       range.set({ from: Math.round(picked[0]), to: Math.round(picked[1]) })
       void run(ui)
