@@ -246,6 +246,10 @@ describe('Explore and dashboards in a browser', { skip }, () => {
     await page.type('#edit-chart input[name=max]', '100')
     await page.click('#edit-chart button[type=submit]')
     await page.waitForFunction("!document.getElementById('edit-chart')")
+    // Every chart drawn (a table has no lines to count) before the picture is taken.
+    await page.waitForFunction(
+      "[...document.querySelectorAll('#dashboard-grid .chart')].filter((c) => c.childElementCount).length === 3",
+    )
     await shot('dashboard-edit')
     await goto(`#/dashboard/${id}`)
     await reload()

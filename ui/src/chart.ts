@@ -129,9 +129,10 @@ function plotOptions(look: Look): uPlot.Options {
         stroke: COLORS[i % COLORS.length],
         fill: type === 'bar' || opts.stacked ? COLORS[i % COLORS.length] + '66' : undefined,
         paths: bars,
-        // The legend reads the line's own value, not its running sum when stacked.
+        // The legend reads the line's own value (not its running sum when stacked), and its
+        // last one while the cursor is off the chart rather than `--`.
         value: (_u: uPlot, _v: number | null, _s: number, idx: number | null) => {
-          const v = idx === null ? null : own[i][idx]
+          const v = idx === null ? own[i].findLast((x) => x !== null) : own[i][idx]
           return v === null || v === undefined ? '--' : formats[i](v)
         },
         spanGaps: false,

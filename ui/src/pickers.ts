@@ -42,5 +42,13 @@ export async function pickers(use: (query: string) => void): Promise<HTMLElement
   if (names.length) await load()
   const go = () => use(pickedQuery(source.value, agg.value, field.value, tag.value))
   const button = h('button', { type: 'button', id: 'pick-use', onclick: go }, 'Use')
-  return h('div', { class: 'toolbar', id: 'pickers' }, source, agg, field, tag, button)
+  for (const [el, label] of [
+    [source, 'source'],
+    [agg, 'aggregate'],
+    [field, 'field'],
+    [tag, 'group by'],
+  ] as const)
+    el.setAttribute('aria-label', label)
+  const lead = h('span', { class: 'status' }, 'Chart a field:')
+  return h('div', { class: 'toolbar', id: 'pickers' }, lead, source, agg, field, tag, button)
 }

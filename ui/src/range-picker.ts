@@ -48,8 +48,7 @@ export function rangePicker(initial: ViewRange, onChange: (r: ViewRange) => void
       return void (error.textContent = 'from and to must be times, from before to')
     change({ from: a, to: b })
   })
-  const out = h('button', { type: 'button', class: 'quiet', id: 'zoom-out', title: 'zoom out' })
-  out.textContent = '−'
+  const out = h('button', { type: 'button', class: 'quiet', id: 'zoom-out' }, 'zoom out')
   out.addEventListener('click', () => change(zoomOut(current)))
   show(initial)
   const el = h('span', { class: 'range-picker', id: 'range-picker' }, choice, custom, out)
