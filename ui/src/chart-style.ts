@@ -1,12 +1,12 @@
 /**
  * A chart's display options (unit, decimals, stacked, y min/max) turned into uPlot's: values
- * formatted with the unit on the axis, the legend and the stats; stacked lines and bars drawn
+ * formatted with the unit on the axis (a second unit on a right axis), the legend and the stats; stacked lines and bars drawn
  * as running sums with each band filled down to the one below, while the legend and stats
  * still read each line's own values; bars sized from the spacing of the buckets, at least 3 px
  * and at most 60 px wide. No DOM here beyond uPlot's types.
  */
 import type uPlot from 'uplot'
-import { formatValue, unitOf, type Unit } from './units.js'
+import { formatValue } from './units.js'
 
 export interface ChartOptions {
   /** `auto` (or absent): each line's unit from its column and measurement (units.ts). */
@@ -17,13 +17,6 @@ export interface ChartOptions {
   max?: number
   /** The namespace of the query (`M`, `T`, ...), for `auto` units. */
   ns?: string
-}
-
-/** One unit for the chart: the chosen one, else the first line's guess, else none. */
-export function chartUnit(o: ChartOptions, columns: [string, string][]): Unit | string {
-  if (o.unit && o.unit !== 'auto') return o.unit
-  const units = columns.map(([measurement, c]) => unitOf(c, measurement, o.ns ?? 'M'))
-  return units.find((u) => u !== 'none') ?? 'none'
 }
 
 export function formatter(unit: string, decimals?: number): (v: number) => string {
@@ -53,10 +46,13 @@ export function yScale(o: ChartOptions): uPlot.Scale {
   }
 }
 
-/** Axis label width for the longest formatted split (uPlot's fixed 60 px cuts `1.5 GiB/s`). */
-export function axisSize(u: uPlot, values: string[] | null): number {
+/**
+ * Axis label width for the longest formatted split (uPlot's fixed 60 px cuts `1.5 GiB/s`);
+ * uPlot passes the axis's index.
+ */
+export function axisSize(u: uPlot, values: string[] | null, axis: number): number {
   const longest = Math.max(0, ...(values ?? []).map((v) => String(v).length))
-  return Math.max(50, 12 + longest * 7 + (u.axes[1].gap ?? 0))
+  return Math.max(50, 12 + longest * 7 + (u.axes[axis].gap ?? 0))
 }
 
 /** Bars sized from the buckets' spacing: [fraction of the gap, max px, min px]. */

@@ -13,7 +13,6 @@ import { COLORS, columnUnit, statsTable, table } from './chart-table.js'
 import {
   axisSize,
   BAR_SIZE,
-  chartUnit,
   formatter,
   stack,
   stackBands,
@@ -117,7 +116,11 @@ interface Look {
 function plotOptions(look: Look): uPlot.Options {
   const { type, labels, height, width, opts, formats, own, columns, picking } = look
   const bars = type === 'bar' ? uPlot.paths.bars!({ size: BAR_SIZE }) : undefined
-  const axisFormat = formatter(chartUnit(opts, columns), opts.decimals)
+  // The first line's unit is the left axis's; lines of another go on a right axis of their own.
+  const units = columns.map(([m, c]) => columnUnit(opts, m, c))
+  const left = units[0] ?? 'none'
+  const right = units.find((u) => u !== left) ?? null
+  const scaleOf = (i: number) => (right !== null && units[i] !== left ? 'y2' : 'y')
   const points = own[0]?.length ?? 0
   return {
     width,
@@ -129,6 +132,7 @@ function plotOptions(look: Look): uPlot.Options {
         stroke: COLORS[i % COLORS.length],
         fill: type === 'bar' || opts.stacked ? COLORS[i % COLORS.length] + '66' : undefined,
         paths: bars,
+        scale: scaleOf(i),
         // The legend reads the line's own value (not its running sum when stacked), and its
         // last one while the cursor is off the chart rather than `--`.
         value: (_u: uPlot, _v: number | null, _s: number, idx: number | null) => {
@@ -141,9 +145,17 @@ function plotOptions(look: Look): uPlot.Options {
     ],
     bands: opts.stacked ? stackBands(labels.length) : undefined,
     scales: { y: yScale(opts) },
-    axes: [{}, { size: axisSize, values: (_u, splits) => splits.map(axisFormat) }],
+    axes: [{}, valueAxis('y', left, opts.decimals), ...(right ? [valueAxis('y2', right)] : [])],
     cursor: { drag: { x: true, y: false, setScale: !picking } },
   }
+}
+
+/** A y axis whose ticks read in `unit`; the second one on the right, without its own grid. */
+function valueAxis(scale: string, unit: string, decimals?: number): uPlot.Axis {
+  const format = formatter(unit, decimals)
+  const values = (_u: uPlot, splits: number[]) => splits.map(format)
+  if (scale === 'y') return { scale, size: axisSize, values }
+  return { scale, size: axisSize, values, side: 1, grid: { show: false } }
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * One chart of a dashboard: its title, its chart drawn from its DQL (variables substituted,
- * the automatic interval added: about 300 points for lines, fewer and wider for bars), and in
- * edit mode its controls: move up, move down, edit (the chart form in place), remove. The
- * studio's own charts can also be dragged onto another to take its place; the buttons do the
- * same from the keyboard.
+ * the automatic interval added: about 300 points for lines, fewer and wider for bars; a table
+ * is a summary and runs as written; a long one scrolls in its box), and in edit mode its
+ * controls: move up, move down, edit (the chart form in place), remove. The studio's own
+ * charts can also be dragged onto another to take its place; the buttons do the same from the
+ * keyboard.
  */
 import { ApiError, dql } from './api.js'
 import { drawChart } from './chart.js'
@@ -77,7 +78,9 @@ export function panel(spec: ChartSpec, index: number, edits: PanelEdits | null):
 export async function drawPanel(el: HTMLElement, c: ChartSpec, view: PanelView): Promise<void> {
   const shown = resolveRange(view.range)
   const points = c.type === 'bar' ? barPoints(el.clientWidth || 480) : 300
-  const q = withInterval(substitute(c.dql, view.vars), spanOf(view.range), points)
+  const written = substitute(c.dql, view.vars)
+  // A table is a summary (`last(x) BY host`): its query runs as written, one row per group.
+  const q = c.type === 'table' ? written : withInterval(written, spanOf(view.range), points)
   try {
     const r = await dql(q, { time_range: shown })
     const opts = { ...c, ns: namespaceOf(q), dragOnly: true }

@@ -13,7 +13,7 @@ import { addForms, chartEdits, renameForm, saving } from './dashboard-edit.js'
 import { drawPanel, panel } from './dashboard-panel.js'
 import { fill, h, select } from './dom.js'
 import { rangeFromParams, rangeParams } from './range.js'
-import { rangePicker } from './range-picker.js'
+import { rangePicker, type RangePicker } from './range-picker.js'
 import { templateCharts, templateVariables } from './template.js'
 import { timeRange } from './time.js'
 
@@ -63,26 +63,39 @@ function heading(d: Dashboard, edit: boolean, base: string, state: () => string)
   return h('h1', {}, d.name, ' ', toggle)
 }
 
+/** The view's URL parameters: edit mode, the range and each variable's value. */
+function viewParams(
+  vars: Variable[],
+  picks: HTMLSelectElement[],
+  range: RangePicker,
+  edit: boolean,
+) {
+  return new URLSearchParams([
+    ...(edit ? [['edit', '1']] : []),
+    ...Object.entries(rangeParams(range.value())),
+    ...vars.map((v, i) => [`var-${v.name}`, picks[i].value]),
+  ])
+}
+
+const noCharts = (edit: boolean) =>
+  h(
+    'p',
+    { class: 'empty' },
+    edit ? 'No charts yet: add one above.' : 'No charts yet: edit to add one.',
+  )
+
 export async function dashboardPage(main: HTMLElement, id: string, params: URLSearchParams) {
   const path = `v1/dashboard/${encodeURIComponent(id)}`
   const base = `#/dashboard/${encodeURIComponent(id)}`
   const d = await call<Dashboard>(`${path}/get`)
   d.extend ??= {}
   const edit = params.get('edit') === '1'
-  const own = (d.extend.charts ??= [])
-  const ownVars = (d.extend.variables ??= [])
+  const [own, ownVars] = [(d.extend.charts ??= []), (d.extend.variables ??= [])]
   const vars = [...ownVars, ...templateVariables(d.templateInfo ?? {})]
   const charts = [...own, ...templateCharts(d.templateInfo ?? {})]
   const picks = await pickers(vars, params)
   const range = rangePicker(rangeFromParams(params), () => draw())
-  const state = (editing: boolean) => {
-    const values = vars.map((v, i) => [`var-${v.name}`, picks[i].value])
-    return new URLSearchParams([
-      ...(editing ? [['edit', '1']] : []),
-      ...Object.entries(rangeParams(range.value())),
-      ...values,
-    ])
-  }
+  const state = (editing: boolean) => viewParams(vars, picks, range, editing)
   const status = h('p', { class: 'status', id: 'dashboard-status' })
   const save = saving(async (change) => {
     await call(`${path}/modify`, change ?? { extend: d.extend })
@@ -113,13 +126,7 @@ export async function dashboardPage(main: HTMLElement, id: string, params: URLSe
     h('div', { class: 'toolbar', id: 'dashboard-toolbar' }, range.el, ...labels),
     status,
     edit ? addForms(d, save) : null,
-    charts.length
-      ? grid
-      : h(
-          'p',
-          { class: 'empty' },
-          edit ? 'No charts yet: add one above.' : 'No charts yet: edit to add one.',
-        ),
+    charts.length ? grid : noCharts(edit),
   )
   draw()
 }
