@@ -23,6 +23,14 @@ export function formatter(unit: string, decimals?: number): (v: number) => strin
   return (v) => formatValue(v, unit, decimals)
 }
 
+/** An axis's tick labels: more digits while two ticks would read the same (`1.4 MiB` twice). */
+export function tickLabels(splits: number[], unit: string, decimals?: number): string[] {
+  let out = splits.map((v) => formatValue(v, unit, decimals))
+  for (let d = 1; decimals === undefined && d <= 4 && new Set(out).size < out.length; d++)
+    out = splits.map((v) => formatValue(v, unit, d))
+  return out
+}
+
 /** Running sums of the lines at each time: a line missing there adds nothing and draws no point. */
 export function stack(cols: (number | null)[][]): (number | null)[][] {
   const total: number[] = new Array(cols[0]?.length ?? 0).fill(0)

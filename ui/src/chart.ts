@@ -14,6 +14,7 @@ import {
   axisSize,
   BAR_SIZE,
   formatter,
+  tickLabels,
   stack,
   stackBands,
   yScale,
@@ -152,8 +153,7 @@ function plotOptions(look: Look): uPlot.Options {
 
 /** A y axis whose ticks read in `unit`; the second one on the right, without its own grid. */
 function valueAxis(scale: string, unit: string, decimals?: number): uPlot.Axis {
-  const format = formatter(unit, decimals)
-  const values = (_u: uPlot, splits: number[]) => splits.map(format)
+  const values = (_u: uPlot, splits: number[]) => tickLabels(splits, unit, decimals)
   if (scale === 'y') return { scale, size: axisSize, values }
   return { scale, size: axisSize, values, side: 1, grid: { show: false } }
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { formatNumber, formatValue, unitOf } from '../../../ui/src/units.js'
-import { stack, stackBands } from '../../../ui/src/chart-style.js'
+import { stack, stackBands, tickLabels } from '../../../ui/src/chart-style.js'
 
 test('units from what the host inputs write and from name patterns', () => {
   const cases: [string, string, string, string][] = [
@@ -59,4 +59,15 @@ test('stacked lines are running sums, banded down to the line below', () => {
     ],
   )
   assert.deepEqual(stackBands(3), [{ series: [2, 1] }, { series: [3, 2] }])
+})
+
+test('axis ticks get more digits while two would read the same', () => {
+  const mib = 1024 ** 2
+  assert.deepEqual(tickLabels([1.4 * mib, 1.45 * mib, 1.5 * mib], 'bytes'), [
+    '1.40 MiB',
+    '1.45 MiB',
+    '1.50 MiB',
+  ])
+  assert.deepEqual(tickLabels([0, 10, 20], 'none'), ['0', '10', '20'])
+  assert.deepEqual(tickLabels([1, 2], 'percent', 0), ['1%', '2%'])
 })
