@@ -9,13 +9,12 @@
  * reload. Screenshots go to test-output/screenshots/.
  */
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
-import { browserSkip, launchBrowser, screenshotDir, type TestBrowser } from '../helpers/browser.js'
+import type { AgentProcess } from '../helpers/agent-process.js'
+import { browserSkip, screenshotDir, type TestBrowser } from '../helpers/browser.js'
+import { openStudio } from '../helpers/studio.js'
 import { poll } from '../helpers/workspace.js'
 
 const HOSTS = ['hA', 'hB']
@@ -92,15 +91,7 @@ const skip = browserSkip()
 
 describe('Explore and dashboards in a browser', { skip }, () => {
   before(async () => {
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'ui/tsconfig.json'])
-    agent = await startAgent()
-    const line = agent.logs.find((l) => l.includes('"workspace_started"')) ?? ''
-    base = `http://${/"listen":"([^"]+)"/.exec(line)![1]}`
-    key = fs.readFileSync(path.join(agent.dataDir, 'workspace', 'default.api-key'), 'utf8').trim()
-    const [b] = await Promise.all([launchBrowser(), writeData()])
-    browser = b
-    page = await browser.browser.newPage()
-    await page.setViewport({ width: 1280, height: 900 })
+    ;({ agent, browser, page, base, key } = await openStudio({}, (a) => ((agent = a), writeData())))
     page.setDefaultTimeout(60_000)
     await page.goto(`${base}/ui/login`)
     await page.type('input[name=key]', key)
