@@ -79,6 +79,12 @@ export async function drawPanel(el: HTMLElement, c: ChartSpec, view: PanelView):
   const shown = resolveRange(view.range)
   const points = c.type === 'bar' ? barPoints(el.clientWidth || 480) : 300
   const written = substitute(c.dql, view.vars)
+  const unset = /#\{(\w+)\}/.exec(written)
+  if (unset)
+    return void fill(
+      el,
+      h('p', { class: 'empty' }, `The query uses ${unset[0]}: add that variable.`),
+    )
   // A table is a summary (`last(x) BY host`): its query runs as written, one row per group.
   const q = c.type === 'table' ? written : withInterval(written, spanOf(view.range), points)
   try {
