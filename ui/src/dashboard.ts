@@ -1,89 +1,29 @@
 /**
  * One dashboard: its template variables as pickers (the values are the last column of each
- * variable's DQL answer; `#{name}` in a chart's DQL is replaced by the chosen value) and its
- * charts in a grid over one time range. In edit mode charts and variables are added and
- * removed, and Save writes them back through the Open API; the charts and variables of the
- * dashboard's documented template are drawn after the studio's own (template.ts).
+ * variable's DQL answer, the first preselected, so a `host` variable draws the first host at
+ * once; `#{name}` in a chart's DQL is replaced by the chosen value) and its charts in a grid
+ * over one time range (relative or absolute; a drag over a chart narrows it). The range and
+ * the variables' values live in the URL. Edit mode (dashboard-edit.ts) renames, adds, edits,
+ * moves and removes; the charts and variables of the dashboard's documented template are drawn
+ * after the studio's own (template.ts) and are not edited here.
  */
-import { ApiError, call, dql } from './api.js'
-import { CHART_TYPES, drawChart, type ChartType } from './chart.js'
-import type { ChartSpec, Dashboard, Variable } from './dashboards.js'
+import { call, dql } from './api.js'
+import type { Dashboard, Variable } from './dashboards.js'
+import { addForms, chartEdits, renameForm, saving } from './dashboard-edit.js'
+import { drawPanel, panel } from './dashboard-panel.js'
 import { fill, h, select } from './dom.js'
-import { withInterval } from './dql-text.js'
+import { rangeFromParams, rangeParams } from './range.js'
+import { rangePicker, type RangePicker } from './range-picker.js'
 import { templateCharts, templateVariables } from './template.js'
-import { RANGES, timeRange } from './time.js'
+import { timeRange } from './time.js'
 
-/** `#{name}` replaced by the variable's value (unknown names are left as written). */
-export function substitute(query: string, values: Record<string, string>): string {
-  return query.replace(/#\{(\w+)\}/g, (m, name: string) => values[name] ?? m)
-}
+export { substitute } from './dashboard-panel.js'
 
 async function variableValues(v: Variable): Promise<string[]> {
   const r = await dql(v.dql, { time_range: timeRange('24h') }).catch(() => null)
   const set = new Set<string>()
   for (const s of r?.series ?? []) for (const row of s.values) set.add(String(row[row.length - 1]))
   return [...set].sort()
-}
-
-const submit = (id: string, onsubmit: (e: Event) => void, ...fields: HTMLElement[]) =>
-  h('form', { id, class: 'toolbar', onsubmit }, ...fields)
-
-function editor(d: Dashboard, save: () => Promise<void>): HTMLElement {
-  const input = (name: string, placeholder: string, wide = false) =>
-    h('input', { name, placeholder, class: wide ? 'wide' : undefined }) as HTMLInputElement
-  const [title, query] = [input('title', 'chart title'), input('dql', 'DQL', true)]
-  const type = select('chart-type', CHART_TYPES, 'line')
-  const [vName, vQuery] = [
-    input('var-name', 'variable (host)'),
-    input('var-dql', 'values DQL (O::HOST:(name))', true),
-  ]
-  const addChart = (e: Event) => {
-    e.preventDefault()
-    const chart = { title: title.value, dql: query.value, type: type.value as ChartType }
-    ;(d.extend.charts ??= []).push(chart)
-    void save()
-  }
-  const addVar = (e: Event) => {
-    e.preventDefault()
-    ;(d.extend.variables ??= []).push({ name: vName.value, dql: vQuery.value })
-    void save()
-  }
-  const button = (text: string) => h('button', { type: 'submit' }, text)
-  return h(
-    'div',
-    { class: 'editor' },
-    submit('add-chart', addChart, title, query, type, button('Add chart')),
-    submit('add-variable', addVar, vName, vQuery, button('Add variable')),
-  )
-}
-
-function panel(spec: ChartSpec, onRemove: (() => void) | null): HTMLElement {
-  const remove = onRemove
-    ? h('button', { class: 'danger', title: 'remove', onclick: onRemove }, '×')
-    : null
-  return h(
-    'section',
-    { class: 'panel' },
-    h('h3', {}, spec.title, remove),
-    h('div', { class: 'chart' }),
-  )
-}
-
-/** Runs one chart's query (variables substituted) and draws it, or its error, into `el`. */
-async function drawPanel(
-  el: HTMLElement,
-  c: ChartSpec,
-  vars: Record<string, string>,
-  range: string,
-) {
-  const shown = timeRange(range)
-  try {
-    const r = await dql(withInterval(substitute(c.dql, vars), range), { time_range: shown })
-    drawChart(el, r.series, c.type, shown, 200)
-  } catch (e) {
-    const text = e instanceof ApiError ? `${e.errorCode}: ${e.message}` : String(e)
-    fill(el, h('p', { class: 'error' }, text))
-  }
 }
 
 function pickers(vars: Variable[], params: URLSearchParams): Promise<HTMLSelectElement[]> {
@@ -93,49 +33,100 @@ function pickers(vars: Variable[], params: URLSearchParams): Promise<HTMLSelectE
       // The value in the URL if it is still offered, else the first: never an empty picker.
       const asked = params.get(`var-${v.name}`)
       const chosen = values.some(([x]) => x === asked) ? asked! : (values[0]?.[0] ?? '')
-      return select(`var-${v.name}`, values, chosen)
+      const s = select(`var-${v.name}`, values.length ? values : [['', '(no values)']], chosen)
+      s.disabled = !values.length
+      return s
     }),
   )
 }
 
-function title(d: Dashboard, edit: boolean, base: string): HTMLElement {
-  const href = edit ? base : `${base}?edit=1`
-  const toggle = h('a', { href, class: 'small', id: 'edit-toggle' }, edit ? 'done' : 'edit')
+/** A variable's picker with its name, and × to remove it when it is the studio's own. */
+function variableLabel(v: Variable, pick: HTMLSelectElement, remove: (() => void) | null) {
+  const x = remove
+    ? h('button', {
+        type: 'button',
+        class: 'danger small-button',
+        title: `remove variable ${v.name}`,
+        'aria-label': `remove variable ${v.name}`,
+        onclick: remove,
+      })
+    : null
+  if (x) x.textContent = '×'
+  return h('label', { class: 'variable' }, `${v.name} `, pick, x)
+}
+
+function heading(d: Dashboard, edit: boolean, base: string, state: () => string): HTMLElement {
+  const href = `${base}?${state()}`
+  const toggle = h('a', { class: 'small', id: 'edit-toggle', href }, edit ? 'done' : 'edit')
+  // The link carries the view along, so leaving or entering edit mode keeps range and values.
+  toggle.addEventListener('click', () => toggle.setAttribute('href', `${base}?${state()}`))
   return h('h1', {}, d.name, ' ', toggle)
 }
 
+/** The view's URL parameters: edit mode, the range and each variable's value. */
+function viewParams(
+  vars: Variable[],
+  picks: HTMLSelectElement[],
+  range: RangePicker,
+  edit: boolean,
+) {
+  return new URLSearchParams([
+    ...(edit ? [['edit', '1']] : []),
+    ...Object.entries(rangeParams(range.value())),
+    ...vars.map((v, i) => [`var-${v.name}`, picks[i].value]),
+  ])
+}
+
+const noCharts = (edit: boolean) =>
+  h(
+    'p',
+    { class: 'empty' },
+    edit ? 'No charts yet: add one above.' : 'No charts yet: edit to add one.',
+  )
+
 export async function dashboardPage(main: HTMLElement, id: string, params: URLSearchParams) {
   const path = `v1/dashboard/${encodeURIComponent(id)}`
+  const base = `#/dashboard/${encodeURIComponent(id)}`
   const d = await call<Dashboard>(`${path}/get`)
   d.extend ??= {}
   const edit = params.get('edit') === '1'
-  const save = async () => {
-    await call(`${path}/modify`, { extend: d.extend })
-    await dashboardPage(main, id, params)
-  }
-  const range = select('range', RANGES, params.get('range') ?? '1h')
-  const vars = [...(d.extend.variables ?? []), ...templateVariables(d.templateInfo ?? {})]
-  const picks = await pickers(vars, params)
-  const grid = h('div', { class: 'grid', id: 'dashboard-grid' })
-  const own = (d.extend.charts ??= [])
+  const [own, ownVars] = [(d.extend.charts ??= []), (d.extend.variables ??= [])]
+  const vars = [...ownVars, ...templateVariables(d.templateInfo ?? {})]
   const charts = [...own, ...templateCharts(d.templateInfo ?? {})]
+  const picks = await pickers(vars, params)
+  const range = rangePicker(rangeFromParams(params), () => draw())
+  const state = (editing: boolean) => viewParams(vars, picks, range, editing)
+  const status = h('p', { class: 'status', id: 'dashboard-status' })
+  const save = saving(async (change) => {
+    await call(`${path}/modify`, change ?? { extend: d.extend })
+    await dashboardPage(main, id, state(edit))
+  }, status)
+  const grid = h('div', { class: 'grid', id: 'dashboard-grid' })
   const draw = () => {
+    history.replaceState(null, '', `${base}?${state(edit)}`)
     const values = Object.fromEntries(vars.map((v, i) => [v.name, picks[i].value]))
-    const remove = (i: number) => () => (own.splice(i, 1), void save())
-    const removable = (i: number) => (edit && i < own.length ? remove(i) : null)
-    grid.replaceChildren(...charts.map((c, i) => panel(c, removable(i))))
-    charts.forEach(
-      (c, i) => void drawPanel(grid.children[i].querySelector('.chart')!, c, values, range.value),
+    const zoom = (p: [number, number]) => (
+      range.set({ from: Math.round(p[0]), to: Math.round(p[1]) }),
+      draw()
     )
+    const view = { vars: values, range: range.value(), zoom }
+    const edits = (i: number) => (edit && i < own.length ? chartEdits(d, i, grid, save) : null)
+    grid.replaceChildren(...charts.map((c, i) => panel(c, i, edits(i))))
+    charts.forEach((c, i) => void drawPanel(grid.children[i].querySelector('.chart')!, c, view))
   }
-  for (const p of [range, ...picks]) p.addEventListener('change', draw)
-  const labels = vars.map((v, i) => h('label', {}, `${v.name} `, picks[i]))
+  for (const p of picks) p.addEventListener('change', draw)
+  const removeVar = (i: number) => () => (ownVars.splice(i, 1), void save())
+  const labels = vars.map((v, i) =>
+    variableLabel(v, picks[i], edit && i < ownVars.length ? removeVar(i) : null),
+  )
   fill(
     main,
-    title(d, edit, `#/dashboard/${encodeURIComponent(id)}`),
-    h('div', { class: 'toolbar' }, range, ...labels),
-    edit ? editor(d, save) : null,
-    charts.length ? grid : h('p', { class: 'empty' }, 'No charts yet: edit to add one.'),
+    heading(d, edit, base, () => state(!edit).toString()),
+    edit ? renameForm(d, save) : null,
+    h('div', { class: 'toolbar', id: 'dashboard-toolbar' }, range.el, ...labels),
+    status,
+    edit ? addForms(d, save) : null,
+    charts.length ? grid : noCharts(edit),
   )
   draw()
 }

@@ -1,15 +1,17 @@
 /**
  * The dashboard list of the Open API: open, create (by name; it opens in edit mode) and delete.
  * The studio keeps a dashboard's charts and template variables in its `extend`
- * (`{charts: [{title, dql, type}], variables: [{name, dql}]}`), so any Open API client can read
- * and write them too; the charts and variables of its documented template (`templateInfo`) are
- * drawn beside them (template.ts).
+ * (`{charts: [{title, dql, type, unit?, decimals?, stacked?, min?, max?}], variables:
+ * [{name, dql}]}`), so any Open API client can read and write them too; the charts and
+ * variables of its documented template (`templateInfo`) are drawn beside them (template.ts).
  */
 import { call } from './api.js'
+import type { ChartOptions } from './chart-style.js'
 import { fill, formatTime, h, row } from './dom.js'
 import { templateCharts } from './template.js'
 
-export interface ChartSpec {
+/** A chart as the studio saves it; the display options are chart-style.ts's (absent: auto). */
+export interface ChartSpec extends ChartOptions {
   title: string
   dql: string
   type: 'line' | 'bar' | 'table'

@@ -10,22 +10,23 @@ export const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "
 const AGGREGATE = /\(\s*(avg|min|max|sum|count|last|first)\(/i
 
 /**
- * An aggregate query gets the automatic interval for the range unless it sets one: with no time
- * clause `[::interval]` is added before any BY, and a clause without an interval (`[1h]`,
- * `[1h:]`, `[start:end]`) gets it as its third part. Without it `[1h]` is one bucket: one dot.
+ * An aggregate query gets the automatic interval for the range (by name, or its span in ms)
+ * unless it sets one: with no time clause `[::interval]` is added before any BY, and a clause
+ * without an interval (`[1h]`, `[1h:]`, `[start:end]`) gets it as its third part. Without it
+ * `[1h]` is one bucket: one dot. `points` is the buckets aimed at (fewer for bars).
  */
-export function withInterval(query: string, range: string): string {
+export function withInterval(query: string, range: string | number, points = 300): string {
   if (!AGGREGATE.test(query)) return query
   const clause = /\[([^\]:]*)(?::([^\]:]*))?(?::([^\]]*))?\]/.exec(query)
   if (clause) {
     if (clause[3]?.trim()) return query
     const [start, end = ''] = [clause[1], clause[2]]
     const at = clause.index
-    return `${query.slice(0, at)}[${start}:${end}:${interval(range)}]${query.slice(at + clause[0].length)}`
+    return `${query.slice(0, at)}[${start}:${end}:${interval(range, points)}]${query.slice(at + clause[0].length)}`
   }
   const by = /\s(BY|ORDER BY|LIMIT|SLIMIT)\s/i.exec(query)
   const at = by ? by.index : query.length
-  return `${query.slice(0, at)} [::${interval(range)}]${query.slice(at)}`
+  return `${query.slice(0, at)} [::${interval(range, points)}]${query.slice(at)}`
 }
 
 /** The DQL for the filters; empty filters are left out. */
@@ -53,3 +54,6 @@ export function histogramQuery(logQuery: string, range: [number, number]): strin
   if (!m) return logQuery
   return `${m[1]}:(count(*))${m[2]} [::${bucketMs(range) / 1000}s] BY status`
 }
+
+/** The namespace a query reads (`M` in `M::cpu:(...)`), for the units of its columns. */
+export const namespaceOf = (q: string) => /^\s*([A-Za-z]+)::/.exec(q)?.[1]?.toUpperCase() ?? 'M'

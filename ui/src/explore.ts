@@ -1,15 +1,21 @@
 /**
- * Explore: a DQL editor, a time range, a chart or table of the answer, and the SQL it ran as
- * on demand. A `QueryInvalid` answer is shown under the query with a caret at the position it
- * names, and the editor's cursor is put there. The query and choices live in the URL hash, so
- * a view can be reloaded or shared. Pickers above the editor write a query from the catalog.
+ * Explore: a DQL editor with completion from the catalog, a time range (relative or absolute),
+ * a chart or table of the answer, and the SQL it ran as on demand. A `QueryInvalid` answer is
+ * shown under the query with a caret at the position it names, and the editor's cursor is put
+ * there. Dragging over the chart narrows the range to the span dragged. The query, the range
+ * and the chart type live in the URL hash, so a view can be reloaded or shared. Pickers above
+ * the editor write a query from the catalog. An aggregate gets about 300 buckets over the
+ * range unless the query sets its own interval.
  */
 import { ApiError, dql } from './api.js'
+import { withCompletion } from './autocomplete.js'
 import { CHART_TYPES, drawChart, type ChartType } from './chart.js'
+import { barPoints } from './chart-style.js'
 import { fill, h, select } from './dom.js'
-import { withInterval } from './dql-text.js'
+import { namespaceOf, withInterval } from './dql-text.js'
 import { pickers } from './pickers.js'
-import { RANGES, timeRange } from './time.js'
+import { rangeFromParams, rangeParams, resolveRange, spanOf } from './range.js'
+import { rangePicker, type RangePicker } from './range-picker.js'
 
 const DEFAULT = 'M::cpu:(avg(usage_total)) BY host'
 
@@ -29,17 +35,29 @@ function errorView(query: string, err: unknown): HTMLElement {
 async function run(ui: ExploreUi): Promise<void> {
   const { editor, range, type, explain, out, sql, status } = ui
   const q = editor.value.trim()
-  const state = new URLSearchParams({ q, range: range.value, type: type.value })
+  const view = range.value()
+  const state = new URLSearchParams({ q, ...rangeParams(view), type: type.value })
   history.replaceState(null, '', `#/explore?${state}`)
   fill(status, 'Running…')
   sql.replaceChildren()
   try {
     const started = performance.now()
-    const shown = timeRange(range.value)
-    const r = await dql(withInterval(q, range.value), { time_range: shown }, explain.checked)
-    drawChart(out, r.series, type.value as ChartType, shown)
+    const shown = resolveRange(view)
+    const points = type.value === 'bar' ? barPoints(out.clientWidth || 900) : 300
+    const r = await dql(
+      withInterval(q, spanOf(view), points),
+      { time_range: shown },
+      explain.checked,
+    )
+    const zoom = (picked: [number, number]) => {
+      range.set({ from: Math.round(picked[0]), to: Math.round(picked[1]) })
+      void run(ui)
+    }
+    const opts = { ns: namespaceOf(q), dragOnly: true }
+    drawChart(out, r.series, type.value as ChartType, shown, 260, zoom, opts)
     const ms = Math.round(performance.now() - started)
-    fill(status, `${r.series.length} series in ${ms} ms${r.truncated ? ' (truncated)' : ''}`)
+    const hint = r.series.length && type.value !== 'table' ? ' · drag over the chart to zoom' : ''
+    fill(status, `${r.series.length} series in ${ms} ms${r.truncated ? ' (truncated)' : ''}${hint}`)
     if (r.raw_query) fill(sql, r.raw_query)
   } catch (e) {
     fill(status)
@@ -51,7 +69,7 @@ async function run(ui: ExploreUi): Promise<void> {
 
 interface ExploreUi {
   editor: HTMLTextAreaElement
-  range: HTMLSelectElement
+  range: RangePicker
   type: HTMLSelectElement
   explain: HTMLInputElement
   out: HTMLElement
@@ -62,7 +80,7 @@ interface ExploreUi {
 export function explorePage(main: HTMLElement, params: URLSearchParams): void {
   const ui: ExploreUi = {
     editor: h('textarea', { id: 'dql', rows: '3', spellcheck: 'false' }) as HTMLTextAreaElement,
-    range: select('range', RANGES, params.get('range') ?? '1h'),
+    range: rangePicker(rangeFromParams(params), () => void run(ui)),
     type: select('type', CHART_TYPES, params.get('type') ?? 'line'),
     explain: h('input', { type: 'checkbox', id: 'explain' }) as HTMLInputElement,
     out: h('div', { id: 'result', class: 'chart' }),
@@ -70,19 +88,19 @@ export function explorePage(main: HTMLElement, params: URLSearchParams): void {
     status: h('p', { id: 'status', class: 'status' }),
   }
   ui.editor.value = params.get('q') ?? DEFAULT
-  ui.editor.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void run(ui)
-  })
+  ui.editor.setAttribute('aria-label', 'DQL query (Ctrl+Enter runs it)')
+  ui.type.addEventListener('change', () => void run(ui))
   const form = h(
     'form',
     { class: 'toolbar', onsubmit: (e) => (e.preventDefault(), void run(ui)) },
-    ui.range,
+    ui.range.el,
     ui.type,
     h('label', {}, ui.explain, ' show SQL'),
     h('button', { type: 'submit', id: 'run' }, 'Run'),
   )
   const picks = h('div', {})
-  fill(main, h('h1', {}, 'Explore'), picks, ui.editor, form, ui.status, ui.out, ui.sql)
+  const box = withCompletion(ui.editor, () => void run(ui))
+  fill(main, h('h1', {}, 'Explore'), picks, box, form, ui.status, ui.out, ui.sql)
   void run(ui)
   const use = (q: string) => ((ui.editor.value = q), void run(ui))
   pickers(use).then(

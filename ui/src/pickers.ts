@@ -3,13 +3,8 @@
  * namespace), one of its fields, an aggregate and a tag to group by. "Use" writes the query
  * into the editor and runs it, so a first chart needs no DQL typed.
  */
-import { call } from './api.js'
+import { columnsOf, sourceNames } from './catalog.js'
 import { fill, h, select } from './dom.js'
-
-interface Columns {
-  fields: { name: string; type: string }[]
-  tags: string[]
-}
 
 const AGGS: [string, string][] = ['avg', 'max', 'min', 'sum', 'count', 'last'].map((a) => [a, a])
 
@@ -19,11 +14,7 @@ export function pickedQuery(source: string, agg: string, field: string, tag: str
 }
 
 export async function pickers(use: (query: string) => void): Promise<HTMLElement> {
-  const stored = await call<Record<string, string[]>>('sources')
-  // Metrics first: the sources a first chart is most often drawn from.
-  const names = Object.entries(stored)
-    .sort(([a], [b]) => Number(a !== 'M') - Number(b !== 'M'))
-    .flatMap(([ns, list]) => list.map((n) => `${ns}::${n}`))
+  const names = await sourceNames()
   const source = select(
     'pick-source',
     names.map((n) => [n, n]),
@@ -33,7 +24,7 @@ export async function pickers(use: (query: string) => void): Promise<HTMLElement
   const agg = select('pick-agg', AGGS, 'avg')
   const tag = select('pick-tag', [], '')
   const load = async () => {
-    const cols = await call<Columns>(`columns?source=${encodeURIComponent(source.value)}`)
+    const cols = await columnsOf(source.value)
     const numeric = cols.fields.filter((f) => f.type !== 'VARCHAR')
     fill(
       field,
@@ -51,5 +42,13 @@ export async function pickers(use: (query: string) => void): Promise<HTMLElement
   if (names.length) await load()
   const go = () => use(pickedQuery(source.value, agg.value, field.value, tag.value))
   const button = h('button', { type: 'button', id: 'pick-use', onclick: go }, 'Use')
-  return h('div', { class: 'toolbar', id: 'pickers' }, source, agg, field, tag, button)
+  for (const [el, label] of [
+    [source, 'source'],
+    [agg, 'aggregate'],
+    [field, 'field'],
+    [tag, 'group by'],
+  ] as const)
+    el.setAttribute('aria-label', label)
+  const lead = h('span', { class: 'status' }, 'Chart a field:')
+  return h('div', { class: 'toolbar', id: 'pickers' }, lead, source, agg, field, tag, button)
 }

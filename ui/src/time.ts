@@ -20,10 +20,12 @@ export function timeRange(range: string, now = Date.now()): [number, number] {
 }
 
 /**
- * A DQL interval (`12s`, `5m`, ...) for about 300 buckets over the range (a line per series
- * that reads as a line, as Grafana aims at one point per few pixels), at least 1 s.
+ * A DQL interval (`12s`, `5m`, ...) for about `points` buckets (300: a line per series that
+ * reads as a line, as Grafana aims at one point per few pixels) over the range, given by name
+ * (`1h`) or as its span in ms (an absolute range), at least 1 s.
  */
-export function interval(range: string): string {
-  const secs = Math.max(1, Math.ceil(rangeMs(range) / 1000 / 300))
+export function interval(range: string | number, points = 300): string {
+  const span = typeof range === 'number' ? range : rangeMs(range)
+  const secs = Math.max(1, Math.ceil(span / 1000 / points))
   return secs % 60 ? `${secs}s` : `${secs / 60}m`
 }
