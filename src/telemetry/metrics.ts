@@ -82,6 +82,11 @@ export function createMetrics() {
       labelNames: ['category', 'code'] as const,
       registers: [registry],
     }),
+    decodeShareRefusals: new Counter({
+      name: 'ferry_decode_share_refusals_total',
+      help: 'Writes answered 429 because their client used more than [decode] client_share of decoding while others decoded.',
+      registers: [registry],
+    }),
     decodeWorkerRecycles: new Counter({
       name: 'ferry_decode_worker_recycles_total',
       help: 'Decode workers replaced after a task left their heap past [decode] recycle_heap.',
