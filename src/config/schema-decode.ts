@@ -14,8 +14,9 @@ export const DECODE_SCHEMA = {
     check: nonNegative,
   },
   /**
-   * Most of the decode capacity (workers and HTTP thread, over the recent window) one client
-   * may use while others decode too; past it its writes get 429 with Retry-After. 0: never.
+   * While the decoders are busy, a client may use an equal split of the decode capacity among
+   * the clients decoding, and never more than this share; past it its writes get 429 with
+   * Retry-After. 0: never (the order by recent decode time stays).
    */
   client_share: {
     type: 'number',

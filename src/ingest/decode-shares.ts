@@ -4,14 +4,16 @@
  * it is its recent decode time. Two uses:
  * - order: a free worker takes the waiting task of the client with the least recent decode time
  *   (`lanes.ts`), so a client under its share never waits behind a heavier client's queue;
- * - refusal: a client past `share` of the capacity (`slots` threads over the window) while
- *   others decode too is answered 429 `decodeShareExceeded`, with Retry-After the time its
- *   account takes to fade back under the share (`fairShare`).
+ * - refusal: while the decoders are busy, a client past its share of the capacity (`slots`
+ *   threads over the window: an equal split among the clients decoding, at most `share`) is
+ *   answered 429 `decodeShareExceeded`, with Retry-After the time its account takes to fade
+ *   back under it (`fairShare`).
  *
  * Invariants: a task without a client (the agent's own inputs) is charged to '' and never
  * refused; a client alone is never refused (there is no one to be fair to); at most
  * `maxClients` accounts are kept, the least recently charged forgotten first.
  */
+import os from 'node:os'
 import type { DecodeConfig } from '../config/schema-decode.js'
 import { FerryError } from '../errors.js'
 import { poolThreads } from './pool.js'
@@ -31,12 +33,15 @@ interface Account {
   at: number
 }
 
-/** Others' decode time (ms, faded) below which a client counts as alone. */
+/** Decode time (ms, faded) below which a client counts as inactive (alone, if it is the rest). */
 const ALONE_MS = 1
+/** Below this share of the capacity used in all, no one is refused: there is room to spare. */
+const BUSY = 0.25
 
 export class DecodeShares {
   private readonly accounts = new Map<string, Account>()
   private total: Account = { used: 0, at: 0 }
+  private counted = { n: 1, at: 0, dirty: true }
 
   constructor(
     private readonly s: ShareSettings,
@@ -48,7 +53,8 @@ export class DecodeShares {
     return new DecodeShares({
       share: d.client_share,
       windowMs: d.client_share_window,
-      slots: poolThreads(d.workers) + 1,
+      // The workers and the HTTP thread, but no more than the cores they run on.
+      slots: Math.min(poolThreads(d.workers) + 1, os.availableParallelism()),
       maxClients: d.max_clients,
     })
   }
@@ -68,6 +74,7 @@ export class DecodeShares {
     const at = this.now()
     const a = this.accounts.get(client)
     const used = (a ? this.faded(a, at) : 0) + ms
+    if (!a) this.counted.dirty = true
     this.accounts.delete(client) // re-inserted last: the map's order is least recent first
     this.accounts.set(client, { used, at })
     this.total = { used: this.faded(this.total, at) + ms, at }
@@ -77,14 +84,32 @@ export class DecodeShares {
     }
   }
 
-  /** Seconds `client` must wait before its next decode; 0 when it may go on. */
+  /**
+   * Seconds `client` must wait before its next decode; 0 when it may go on. Only while the
+   * decoders are busy (at least `BUSY` of the capacity used) and someone else decodes too: then
+   * a client may use its equal split of the capacity among the active clients, and never more
+   * than `share` of it.
+   */
   retryAfter(client: string): number {
     if (this.s.share <= 0 || client === '') return 0
     const at = this.now()
     const mine = this.usage(client)
-    const limit = this.s.share * this.s.slots * this.s.windowMs
-    if (mine <= limit || this.faded(this.total, at) - mine < ALONE_MS) return 0
+    const total = this.faded(this.total, at)
+    const capacity = this.s.slots * this.s.windowMs
+    if (total - mine < ALONE_MS || total < BUSY * capacity) return 0
+    const limit = capacity * Math.min(this.s.share, 1 / this.active(at))
+    if (mine <= limit) return 0
     return Math.max(1, Math.ceil((this.s.windowMs * Math.log(mine / limit)) / 1000))
+  }
+
+  /** Clients other than the agent itself with recent decode time (counted at most every 100 ms). */
+  private active(at: number): number {
+    if (this.counted.dirty || at - this.counted.at >= 100) {
+      let n = 0
+      for (const [k, a] of this.accounts) if (k !== '' && this.faded(a, at) >= ALONE_MS) n++
+      this.counted = { n: Math.max(1, n), at, dirty: false }
+    }
+    return this.counted.n
   }
 
   get clients(): number {

@@ -78,6 +78,17 @@ test('past its share while others decode: Retry-After until its account fades ba
   assert.equal(shares.retryAfter(''), 0, "the agent's own inputs are never refused")
   c.advance(406)
   assert.equal(shares.retryAfter('hog'), 0)
+  // Nine clients decoding: the hog's split is a ninth of the capacity, under `share`.
+  const nine = new DecodeShares(settings, c.now)
+  nine.charge('hog', 500)
+  for (let i = 0; i < 8; i++) nine.charge(`good${i}`, 10)
+  assert.equal(nine.retryAfter('hog'), 1) // 1000 ms x ln(500 / 222)
+  assert.equal(nine.retryAfter('good0'), 0)
+  // Decoders far from busy (under a quarter of the capacity in all): room to spare.
+  const idle = new DecodeShares(settings, c.now)
+  idle.charge('hog', 400)
+  idle.charge('good', 5)
+  assert.equal(idle.retryAfter('hog'), 0)
   const off = new DecodeShares({ ...settings, share: 0 }, c.now)
   off.charge('hog', 1e9)
   off.charge('good', 5)
