@@ -84,7 +84,7 @@ export function createMetrics() {
     }),
     decodeShareRefusals: new Counter({
       name: 'ferry_decode_share_refusals_total',
-      help: 'Writes answered 429 because their client used more than [decode] client_share of decoding while others decoded.',
+      help: 'Writes answered 429 because their client was past its share of decoding while the decoders were busy ([decode] client_share).',
       registers: [registry],
     }),
     decodeWorkerRecycles: new Counter({
