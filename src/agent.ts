@@ -8,7 +8,8 @@ import type { LoadedConfig } from './config/load.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import type { ProbeResult } from './buffer/disk/probe.js'
 import { DecodePool } from './ingest/pool.js'
-import { INLINE_MAX_BYTES, inlineFirst } from './ingest/inline-first.js'
+import { inlineFirst } from './ingest/inline-first.js'
+import { DecodeShares, fairShare } from './ingest/decode-shares.js'
 import { LoopLoad } from './ingest/loop-load.js'
 import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
@@ -72,6 +73,8 @@ export class Agent {
   readonly identity: Identity
   readonly buffer: DiskBuffer
   readonly pool: DecodePool
+  /** Each client's recent decode time, shared by the pool's lanes and the HTTP thread. */
+  readonly shares: DecodeShares
   readonly watcher: PipelineWatcher | null
   uploader: Uploader | null = null
   readonly monitor: Monitor
@@ -108,6 +111,7 @@ export class Agent {
     const uplink = new UplinkEvents(log, this.metrics.registry, sinkMetrics.dropped)
     this.buffer = createBuffer(cfg, this.sinkEvents)
     const pl = pipelineSettings(loaded)
+    this.shares = DecodeShares.fromConfig(cfg.decode)
     this.pool = new DecodePool({
       workers: cfg.decode.workers,
       maxQueue: cfg.decode.max_queue,
@@ -118,6 +122,7 @@ export class Agent {
       onWorkerDied: (err) => this.events.decodeWorkerDied(err),
       recycleHeapBytes: cfg.decode.recycle_heap,
       onWorkerRecycled: (bytes) => this.events.decodeWorkerRecycled(bytes),
+      shares: this.shares,
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined
     this.refer =
@@ -181,14 +186,16 @@ export class Agent {
       get config() {
         return running()
       },
-      decoder: timedDecoder(
-        inlineFirst(
-          this.pool,
-          this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null,
-          INLINE_MAX_BYTES,
-          new LoopLoad(),
+      decoder: fairShare(
+        timedDecoder(
+          inlineFirst(this.pool, this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null, {
+            load: new LoopLoad(),
+            shares: this.shares,
+          }),
+          decodeSeconds,
         ),
-        decodeSeconds,
+        this.shares,
+        (client, wait) => this.events.decodeShareExceeded(client, wait),
       ),
       buffer: this.buffer,
       tags: this.tags,

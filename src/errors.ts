@@ -26,6 +26,8 @@ export const ERRORS = {
   publicAccessDisabled: { status: 403, retryable: false },
   /** Over `[http_api] request_rate_limit` for this client and route. */
   reachMaxAPILimit: { status: 429, retryable: true },
+  /** This client used more than `[decode] client_share` of decoding while others decode. */
+  decodeShareExceeded: { status: 429, retryable: true },
   /** Not answered within `[http_api] timeout`; a write answered so stored nothing. */
   requestTimeout: { status: 408, retryable: true },
   /** `/v1/lasterror` without `input` or `err_content`. */

@@ -9,6 +9,7 @@ import { PIPELINE_SCHEMA } from './schema-pipeline.js'
 import { DIALTEST_SCHEMA } from './schema-dialtest.js'
 import { DATAWAY_NET_KEYS, DATAWAY_NTP_SCHEMA, IO_SCHEMA } from './schema-dataway-net.js'
 import { HTTP_SCHEMA, HTTP_TLS_SCHEMA } from './schema-http.js'
+import { DECODE_SCHEMA } from './schema-decode.js'
 import { RUM_SCHEMA } from './schema-rum.js'
 import { OTLP_SCHEMA } from './schema-otlp.js'
 import { DDTRACE_SCHEMA } from './schema-ddtrace.js'
@@ -69,16 +70,7 @@ export const SCHEMA = {
   },
   http_api: HTTP_SCHEMA,
   'http_api.tls': HTTP_TLS_SCHEMA,
-  decode: {
-    workers: { type: 'int', default: 0, env: 'ENV_DECODE_WORKERS', check: nonNegative },
-    max_queue: { type: 'int', default: 256, env: 'ENV_DECODE_MAX_QUEUE', check: positive },
-    recycle_heap: {
-      type: 'bytes',
-      default: 96 * 1024 * 1024,
-      env: 'ENV_DECODE_RECYCLE_HEAP',
-      check: nonNegative,
-    },
-  },
+  decode: DECODE_SCHEMA,
   dataway: {
     urls: { type: 'strings', default: [], env: 'ENV_DATAWAY', check: urlCheck },
     timeout: { type: 'duration', default: 30_000, env: 'ENV_DATAWAY_TIMEOUT', check: positive },

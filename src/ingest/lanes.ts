@@ -6,12 +6,17 @@
  *   a queue of 64 MiB bodies;
  * - large tasks may hold at most `slots - 1` workers (one, with a single worker), so one
  *   worker always stays free for small writes while big bodies are decoded.
- * Answers do not depend on the lane: only when a task starts.
+ * - within a lane, with `shares`, the task of the client with the least recent decode time
+ *   goes first (the oldest among equals), and each task's time on a worker is charged to its
+ *   client: a client under its share never waits behind a heavier client's queue.
+ * Answers do not depend on the lane or the order: only when a task starts.
  */
-import { FerryError } from '../errors.js'
+import type { FerryError } from '../errors.js'
+import type { DecodeShares } from './decode-shares.js'
 
 interface Job {
   large: boolean
+  client: string
   start: () => void
 }
 
@@ -24,6 +29,7 @@ export class Lanes {
   constructor(
     private readonly slots: number,
     private readonly maxQueue: number,
+    private readonly shares: DecodeShares | null = null,
   ) {}
 
   /** Tasks waiting for a worker, both lanes. */
@@ -35,34 +41,57 @@ export class Lanes {
     return Math.max(1, this.slots - 1)
   }
 
-  /** Runs `task` when its lane's turn comes; `busy()` at once when `maxQueue` tasks wait. */
-  run<R>(large: boolean, task: () => Promise<R>, busy: () => FerryError): Promise<R> {
+  /**
+   * Runs `task` when its turn comes (its lane's, then its client's); `busy()` at once when
+   * `maxQueue` tasks wait. `client` '' is the agent's own work.
+   */
+  run<R>(large: boolean, task: () => Promise<R>, busy: () => FerryError, client = ''): Promise<R> {
     if (this.queued >= this.maxQueue) return Promise.reject(busy())
     return new Promise<R>((resolve, reject) => {
       const start = () => {
         this.running++
         if (large) this.runningLarge++
+        const began = this.shares?.now() ?? 0
         Promise.resolve()
           .then(task)
           .then(resolve, reject)
           .finally(() => {
             this.running--
             if (large) this.runningLarge--
+            this.shares?.charge(client, this.shares.now() - began)
             this.pump()
           })
       }
-      ;(large ? this.large : this.small).push({ large, start })
+      ;(large ? this.large : this.small).push({ large, client, start })
       this.pump()
     })
   }
 
   private pump(): void {
     while (this.running < this.slots) {
-      const next =
-        this.small.shift() ?? (this.runningLarge < this.largeSlots ? this.large.shift() : undefined)
-      if (!next) return
-      next.start()
+      const lane = this.small.length
+        ? this.small
+        : this.runningLarge < this.largeSlots
+          ? this.large
+          : null
+      if (!lane?.length) return
+      lane.splice(this.next(lane), 1)[0].start()
     }
+  }
+
+  /** The index of the job to start: the least recent decode time's client, oldest first. */
+  private next(lane: Job[]): number {
+    if (!this.shares || lane.length === 1) return 0
+    const usage = new Map<string, number>()
+    let best = 0
+    let least = Infinity
+    for (let i = 0; i < lane.length; i++) {
+      const c = lane[i].client
+      let u = usage.get(c)
+      if (u === undefined) usage.set(c, (u = this.shares.usage(c)))
+      if (u < least) [best, least] = [i, u]
+    }
+    return best
   }
 }
 

@@ -14,6 +14,7 @@ import { runPooled } from '../shared/run-pooled.js'
 import { workerFile } from '../shared/worker-file.js'
 import { FerryError, fromPayload } from '../errors.js'
 import { isLargeTask, Lanes } from './lanes.js'
+import type { DecodeShares } from './decode-shares.js'
 import { Recycler, type WorkerHeap } from './recycle.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
 import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
@@ -44,6 +45,13 @@ export interface PoolOptions {
   /** Past this heap after a task a worker is replaced; 0 or absent: never. */
   recycleHeapBytes?: number
   onWorkerRecycled?: (heapBytes: number) => void
+  /** Clients' decode time: charged per task, and orders each lane (`decode-shares.ts`). */
+  shares?: DecodeShares
+}
+
+/** The pool's threads for `[decode] workers` (0: one per available core). */
+export function poolThreads(workers: number): number {
+  return workers || os.availableParallelism()
 }
 
 export class DecodePool implements Decoder, Component {
@@ -53,12 +61,12 @@ export class DecodePool implements Decoder, Component {
   private readonly recycler: Recycler
 
   constructor(private readonly opts: PoolOptions) {
-    this.lanes = new Lanes(this.threads, opts.maxQueue)
+    this.lanes = new Lanes(this.threads, opts.maxQueue, opts.shares ?? null)
     this.recycler = new Recycler(opts.recycleHeapBytes ?? 0, opts.onWorkerRecycled)
   }
 
   get threads(): number {
-    return this.opts.workers || os.availableParallelism()
+    return poolThreads(this.opts.workers)
   }
 
   async start(): Promise<void> {
@@ -92,6 +100,7 @@ export class DecodePool implements Decoder, Component {
       large,
       () => this.run<DecodeResult>(task, task.body),
       this.busy,
+      task.client,
     )
     if (!result.ok) throw fromPayload(result.error)
     return result

@@ -12,6 +12,7 @@ import { PbWriter } from '../decode/codec/pb-writer.js'
 import { encodePoint } from '../decode/codec/protobuf.js'
 import { decompress } from '../decode/decompress.js'
 import { decompressCapped } from '../decode/decompress-capped.js'
+import { capPlain } from '../decode/point-cap.js'
 import { formatOf, parseBody, type BodyFormat, type Parsed } from '../decode/parse-body.js'
 import { decodeOtlp } from '../decode/otlp/decode.js'
 import type { MapStats } from '../decode/otlp/stats.js'
@@ -119,12 +120,15 @@ function parseTask(
 
 /**
  * A line protocol body is inflated in slices that stop at the point cap (a bomb of tiny lines
- * costs little); JSON, protobuf and OTLP bodies are counted by their parsers after inflation.
+ * costs little), and an uncompressed one is watched the same way before it is decoded; JSON,
+ * protobuf, OTLP and ddtrace bodies are counted by their parsers after inflation.
  */
 function inflate(t: DecodeTask): Uint8Array | Promise<Uint8Array> {
-  if (t.encoding === '' || t.otlp || t.ddtrace || formatOf(t.contentType) !== 'lp')
+  if (t.otlp || t.ddtrace || formatOf(t.contentType) !== 'lp')
     return decompress(t.encoding, t.body, t.maxBodyBytes)
-  return decompressCapped(t.encoding, t.body, t.maxBodyBytes, t.maxPoints)
+  if (t.encoding !== '') return decompressCapped(t.encoding, t.body, t.maxBodyBytes, t.maxPoints)
+  capPlain(t.body, t.maxPoints)
+  return t.body
 }
 
 /** `fast` false skips the byte-level transcoder (the tests compare the two paths with it). */

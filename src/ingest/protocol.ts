@@ -47,6 +47,11 @@ export interface DecodeTask {
   geo?: SharedGeo
   /** The refer tables, for query_refer_table; absent when none are configured or pulled. */
   refer?: SharedRefer
+  /**
+   * Who sent it (the rate limit's client address), charged for its decode time and refused
+   * past its share (`decode-shares.ts`); absent for the agent's own inputs.
+   */
+  client?: string
   /** An OTLP export request (the body is one, mapped to points); absent for writes. */
   otlp?: { signal: OtlpSignal; options: OtlpOptions }
   /** A Datadog tracer's request (the body is one, mapped to points); absent for writes. */

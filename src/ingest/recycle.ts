@@ -11,6 +11,8 @@
  *   the task's caller sees its result, hence before the lanes hand out the freed slot.
  * - A worker is terminated only while it runs nothing (`currentUsage === 0`); one still busy
  *   is looked at again after the next task finishes.
+ * - A worker is terminated once: each `terminate()` call adds an exit listener to the thread,
+ *   and a thread slow to exit would otherwise gather one per task finished meanwhile.
  */
 import { getHeapStatistics } from 'node:v8'
 import { threadId } from 'node:worker_threads'
@@ -34,6 +36,7 @@ export function withWorkerHeap<R extends object>(result: R): R & WorkerHeap {
 
 export class Recycler {
   private readonly retiring = new Set<number>()
+  private readonly terminated = new Set<number>()
   private readonly workers = new Map<number, PoolWorker>()
   private pool: Piscina | null = null
 
@@ -53,6 +56,7 @@ export class Recycler {
     pool.on('workerDestroy', (w: PoolWorker) => {
       this.workers.delete(w.id)
       this.retiring.delete(w.id)
+      this.terminated.delete(w.id)
     })
   }
 
@@ -71,9 +75,11 @@ export class Recycler {
   /** Terminates every retiring worker that runs nothing. */
   reap(): void {
     for (const id of this.retiring) {
-      if (this.workers.get(id)?.currentUsage !== 0) continue
+      if (this.terminated.has(id) || this.workers.get(id)?.currentUsage !== 0) continue
       const thread = this.pool?.threads.find((t) => t.threadId === id)
-      void thread?.terminate()
+      if (!thread) continue
+      this.terminated.add(id)
+      void thread.terminate()
     }
   }
 }

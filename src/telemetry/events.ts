@@ -74,6 +74,15 @@ export class Events {
     )
   }
 
+  /** A client past `[decode] client_share` while others decode: its write gets 429. */
+  decodeShareExceeded(client: string, retryAfter: number): void {
+    this.metrics.decodeShareRefusals.inc()
+    this.log.warn(
+      { event: 'decode_share_exceeded', client, retryAfter },
+      'a client used more than its share of decoding; its write is answered 429',
+    )
+  }
+
   tagsChanged(table: string, method: string, persisted: boolean): void {
     this.metrics.tagChanges.inc({ table, method })
     this.metrics.tagsChangedAt.set({ table }, Date.now() / 1000)

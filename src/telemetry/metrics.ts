@@ -82,6 +82,11 @@ export function createMetrics() {
       labelNames: ['category', 'code'] as const,
       registers: [registry],
     }),
+    decodeShareRefusals: new Counter({
+      name: 'ferry_decode_share_refusals_total',
+      help: 'Writes answered 429 because their client was past its share of decoding while the decoders were busy ([decode] client_share).',
+      registers: [registry],
+    }),
     decodeWorkerRecycles: new Counter({
       name: 'ferry_decode_worker_recycles_total',
       help: 'Decode workers replaced after a task left their heap past [decode] recycle_heap.',

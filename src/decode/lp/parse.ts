@@ -35,6 +35,8 @@ export interface BadLine {
 
 export interface LpResult {
   points: Point[]
+  /** Points read (`points.length` unless they were not kept). */
+  count: number
   bad: BadLine[]
   /** Number of bad lines (`bad` keeps only the first `maxReported`). */
   failed: number
@@ -211,19 +213,23 @@ function isLineBlank(c: number): boolean {
  * Parses a whole body. Bad lines are collected, never thrown. `bytes`, when given, are the
  * body's UTF-8 bytes: an ASCII body is then scanned without a copy. Parsing stops once
  * `maxPoints + 1` points are read: the caller refuses such a body, and stopping keeps a body
- * of millions of tiny lines from materialising them all.
+ * of millions of tiny lines from materialising them all. `keep` false counts points without
+ * keeping them (`count`; `points` stays empty): what the point cap needs to know, at the cost
+ * of short-lived objects only.
  */
 export function parseLines(
   s: string,
   bytes?: Uint8Array,
   maxReported = 100,
   maxPoints = Infinity,
+  keep = true,
 ): LpResult {
   setCodes(s, bytes)
   const cc = codes
   const points: Point[] = []
   const bad: BadLine[] = []
   let failed = 0
+  let count = 0
   let byteBase = 0 // bytes before charBase, advanced lazily for error positions
   let charBase = 0
   const n = s.length
@@ -242,7 +248,9 @@ export function parseLines(
       continue
     }
     try {
-      if (points.push(parseLine(s, st, n)) > maxPoints) break
+      const p = parseLine(s, st, n)
+      if (keep) points.push(p)
+      if (++count > maxPoints) break
       i = cursor
     } catch (e) {
       if (!(e instanceof LineError)) throw e
@@ -258,5 +266,5 @@ export function parseLines(
     }
   }
   clearCodes()
-  return { points, bad, failed }
+  return { points, count, bad, failed }
 }

@@ -58,5 +58,7 @@ export function otlpTask(deps: OtlpDeps, r: OtlpRequest): DecodeTask {
     maxPoints: deps.config.http_api.max_points_per_request,
     pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: null } : null,
     otlp: { signal: r.signal, options: options(deps, r.remoteIp) },
+    // Its decode time is charged to the peer (`[decode] client_share`).
+    ...(r.remoteIp ? { client: r.remoteIp } : {}),
   }
 }

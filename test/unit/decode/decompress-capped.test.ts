@@ -8,6 +8,7 @@ import zlib from 'node:zlib'
 import { decompress } from '../../../src/decode/decompress.js'
 import { decompressCapped } from '../../../src/decode/decompress-capped.js'
 import { parseBody } from '../../../src/decode/parse-body.js'
+import { capPlain } from '../../../src/decode/point-cap.js'
 
 const MIB = 1024 * 1024
 const lines = (n: number, line = 'm f=1i') => Array.from({ length: n }, () => line).join('\n')
@@ -54,4 +55,17 @@ test('a JSON array sent as text is never probed; the byte limit still holds', as
   await assert.rejects(decompressCapped('gzip', gz(lines(400_000)), MIB, Infinity), {
     code: 'bodyTooLarge',
   })
+})
+
+test('an uncompressed body is watched the same way: refused only when the full parse would be', () => {
+  const over = Buffer.from(lines(2_000_000))
+  assert.throws(() => capPlain(over, 1000), { code: 'tooManyPoints' })
+  assert.throws(() => parseBody('', over, 1000), { code: 'tooManyPoints' })
+  // Blank, comment and bad lines: more lines than the cap, but the full parse decides.
+  const mixed = Buffer.from([lines(5), '', '# note', 'bad line', lines(5)].join('\n').repeat(2000))
+  capPlain(mixed, 20_000)
+  assert.throws(() => parseBody('', mixed, 20_000), { code: 'invalidLinePoint' })
+  const long = Buffer.from([lines(10), `m s="${'\nx=1i'.repeat(50_000)}"`, lines(10)].join('\n'))
+  capPlain(long, 100)
+  assert.equal(parseBody('', long, 100).points.length, 21)
 })

@@ -51,7 +51,7 @@ test('compressed, large, scripted and declined bodies go to the pool', async () 
   const scripted = inlineFirst(pool, (category, version) => category === 'logging' && version === 3)
   const lp = Buffer.from('m,t=a f=1i 1700000000000000000')
   await scripted.decode(plainTask(zlib.gzipSync(lp), 'metric', { encoding: 'gzip' }))
-  await inlineFirst(pool, null, 8).decode(plainTask(lp, 'metric'))
+  await inlineFirst(pool, null, { maxBytes: 8 }).decode(plainTask(lp, 'metric'))
   await scripted.decode(plainTask(lp, 'logging', { pipeline: { version: 3, source: null } }))
   await inlineFirst(pool, null).decode(
     plainTask(lp, 'logging', { pipeline: { version: 1, source: null } }),

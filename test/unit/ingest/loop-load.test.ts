@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { inlineFirst } from '../../../src/ingest/inline-first.js'
+import { ALWAYS_INLINE_BYTES, inlineFirst } from '../../../src/ingest/inline-first.js'
 import { InlineDecoder } from '../../../src/ingest/inline.js'
 import { LoopLoad } from '../../../src/ingest/loop-load.js'
 import { plainTask, type DecodeOk, type DecodeTask } from '../../../src/ingest/protocol.js'
@@ -35,7 +35,7 @@ test('a busy window reads as saturated, an idle one as free', async () => {
   assert.ok(free)
 })
 
-test('a saturated thread hands small writes to the pool; a free one decodes them here', async () => {
+test('a saturated thread hands small writes to the pool, but not the smallest; a free one decodes them here', async () => {
   const inner = new InlineDecoder()
   let calls = 0
   const pool = {
@@ -45,9 +45,14 @@ test('a saturated thread hands small writes to the pool; a free one decodes them
     },
   }
   let saturated = true
-  const d = inlineFirst(pool, null, 64 * 1024, { saturated: () => saturated })
-  const task = () => plainTask(Buffer.from('m,t=a f=1i 1700000000000000000'), 'metric', { now: 1n })
+  const d = inlineFirst(pool, null, { load: { saturated: () => saturated } })
+  const line = 'm,t=a f=1i 1700000000000000000\n'
+  const body = line.repeat(Math.ceil((ALWAYS_INLINE_BYTES + 1) / line.length))
+  const task = () => plainTask(Buffer.from(body), 'metric', { now: 1n })
   const viaPool = await d.decode(task())
+  assert.equal(calls, 1)
+  // At most ALWAYS_INLINE_BYTES: here even when saturated (the hand-off costs more).
+  await d.decode(plainTask(Buffer.from(line.repeat(10)), 'metric', { now: 1n }))
   assert.equal(calls, 1)
   saturated = false
   assert.deepEqual(await d.decode(task()), viaPool)

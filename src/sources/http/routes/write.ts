@@ -12,6 +12,7 @@ import type { Context } from 'hono'
 import type { RumTask } from '../../../ingest/rum.js'
 import { clientIp } from '../../../rum/geo/tags.js'
 import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
+import { clientOf } from '../access/client.js'
 
 /** The request's RUM settings; the client address travels as its geo tags. */
 async function rumTask(c: Context<HttpEnv>, deps: HttpDeps): Promise<RumTask | undefined> {
@@ -81,6 +82,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         maxPoints: deps.config.http_api.max_points_per_request,
         pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: opts.source } : null,
         rum: category === 'rum' ? await rumTask(c, deps) : undefined,
+        client: clientOf(c, deps.access.trusted).ip,
       }
       const out = await accept(acceptDeps(deps), task, {
         input: opts.input,
