@@ -184,6 +184,7 @@ function removeKey(p: Point, key: string): void {
 }
 
 export function hexOf(id: Uint8Array): string {
-  // The reference writes an absent id as "0".
-  return id.length === 0 ? '0' : Buffer.from(id).toString('hex')
+  // The reference writes an absent id as "0". A view, not a copy: ids are read once per span.
+  if (id.length === 0) return '0'
+  return Buffer.from(id.buffer, id.byteOffset, id.byteLength).toString('hex')
 }

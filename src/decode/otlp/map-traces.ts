@@ -41,6 +41,13 @@ interface Ctx {
   parentIds: Set<string>
 }
 
+/** A span's ids as hex, computed once per span (span_type needs every id of the request first). */
+interface Ids {
+  trace: string
+  span: string
+  parent: string
+}
+
 function statusOf(s: Span['status']): string {
   if (s === null) return 'info'
   return s.code === 2 ? 'error' : s.code === 0 || s.code === 1 ? 'ok' : 'info'
@@ -51,12 +58,21 @@ function spanType(spanId: string, parentId: string, c: Ctx): string {
   return c.parentIds.has(spanId) ? 'local' : 'exit'
 }
 
+const SOURCE_TYPES: Record<string, number> = {
+  http_scheme: 3,
+  http_method: 3,
+  rpc_system: 3,
+  db_system: 2,
+  messaging_system: 1,
+}
+const SOURCE_TYPE_NAMES = ['custom', 'message_queue', 'db', 'web']
+
+/** web before db before message_queue, whichever key comes first; one pass over the keys. */
 function sourceType(p: Point): string {
-  const has = (k: string) => p.tags.some((t) => t.key === k) || p.fields.some((f) => f.key === k)
-  if (has('http_scheme') || has('http_method') || has('rpc_system')) return 'web'
-  if (has('db_system')) return 'db'
-  if (has('messaging_system')) return 'message_queue'
-  return 'custom'
+  let best = 0
+  for (const t of p.tags) best = Math.max(best, SOURCE_TYPES[t.key] ?? 0)
+  for (const f of p.fields) best = Math.max(best, SOURCE_TYPES[f.key] ?? 0)
+  return SOURCE_TYPE_NAMES[best]
 }
 
 /** Selected attributes become keys of the point; the others are returned for the message. */
@@ -109,22 +125,27 @@ function dbHost(attrs: readonly KeyValue[]): string {
   return kv?.value?.k === 'str' ? kv.value.v : ''
 }
 
-function baseKeys(p: Point, span: Span, service: string, c: Ctx): void {
-  const spanId = hexOf(span.spanId)
-  const parentId = hexOf(span.parentSpanId)
-  setField(p, 'trace_id', Kind.STRING, hexOf(span.traceId))
-  setField(p, 'parent_id', Kind.STRING, parentId)
-  setField(p, 'span_id', Kind.STRING, spanId)
-  setField(p, 'resource', Kind.STRING, span.name)
-  setField(p, 'start', Kind.INT, Number(span.start / 1000n))
-  setField(p, 'duration', Kind.INT, Number((span.end - span.start) / 1000n))
-  setTag(p, 'status', statusOf(span.status))
-  setTag(p, 'span_type', spanType(spanId, parentId, c))
-  if (c.o.fingerprint) setTag(p, 'dk_fingerprint', c.o.fingerprint)
-  setTag(p, 'source', 'opentelemetry')
-  setTag(p, 'service', service)
-  setTag(p, 'operation', span.name)
-  setTag(p, 'remote_ip', c.o.remoteIp)
+/** The first keys of a new point, all distinct: pushed as they are, with nothing to replace. */
+function baseKeys(p: Point, span: Span, ids: Ids, service: string, c: Ctx): void {
+  p.fields.push(
+    { key: 'trace_id', kind: Kind.STRING, value: ids.trace },
+    { key: 'parent_id', kind: Kind.STRING, value: ids.parent },
+    { key: 'span_id', kind: Kind.STRING, value: ids.span },
+    { key: 'resource', kind: Kind.STRING, value: span.name },
+    { key: 'start', kind: Kind.INT, value: Number(span.start / 1000n) },
+    { key: 'duration', kind: Kind.INT, value: Number((span.end - span.start) / 1000n) },
+  )
+  p.tags.push(
+    { key: 'status', value: statusOf(span.status) },
+    { key: 'span_type', value: spanType(ids.span, ids.parent, c) },
+  )
+  if (c.o.fingerprint) p.tags.push({ key: 'dk_fingerprint', value: c.o.fingerprint })
+  p.tags.push(
+    { key: 'source', value: 'opentelemetry' },
+    { key: 'service', value: service },
+    { key: 'operation', value: span.name },
+    { key: 'remote_ip', value: c.o.remoteIp },
+  )
 }
 
 interface GroupInfo {
@@ -133,10 +154,10 @@ interface GroupInfo {
   attributes: KeyValue[]
 }
 
-function spanPoint(span: Span, g: GroupInfo, scope: Scope | null, c: Ctx): Point {
+function spanPoint(span: Span, ids: Ids, g: GroupInfo, scope: Scope | null, c: Ctx): Point {
   const p = newPoint('opentelemetry')
   p.time = span.start > 0n ? span.start : null
-  baseKeys(p, span, g.service, c)
+  baseKeys(p, span, ids, g.service, c)
   let attrs = limitAttrs(span.attributes, c)
   attrs = splitService(p, attrs, g.service, c)
   for (const [k, v] of c.o.tags) setTag(p, k, v)
@@ -151,7 +172,7 @@ function spanPoint(span: Span, g: GroupInfo, scope: Scope | null, c: Ctx): Point
   }
   const events = takeException(p, span)
   if (span.kind >= 0 && span.kind < SPAN_KINDS.length) setTag(p, 'span_kind', SPAN_KINDS[span.kind])
-  const traceAttr: KeyValue = { key: 'trace_id', value: { k: 'str', v: hexOf(span.traceId) } }
+  const traceAttr: KeyValue = { key: 'trace_id', value: { k: 'str', v: ids.trace } }
   const rest = [
     ...select(p, g.attributes, c),
     ...select(p, limitAttrs(scope?.attributes ?? [], c), c),
@@ -206,17 +227,24 @@ export function mapTraces(groups: ResourceGroup<Span>[], o: OtlpOptions, stats: 
     spanIds: new Set(),
     parentIds: new Set(),
   }
+  const ids: Ids[] = []
   for (const g of groups)
     for (const s of g.scopes)
       for (const span of s.items) {
-        c.spanIds.add(hexOf(span.spanId))
-        c.parentIds.add(hexOf(span.parentSpanId))
+        const id = {
+          trace: hexOf(span.traceId),
+          span: hexOf(span.spanId),
+          parent: hexOf(span.parentSpanId),
+        }
+        ids.push(id)
+        c.spanIds.add(id.span)
+        c.parentIds.add(id.parent)
       }
   const points: Point[] = []
   for (const g of groups) {
     const info = groupInfo(g, c)
     for (const s of g.scopes)
-      for (const span of s.items) points.push(spanPoint(span, info, s.scope, c))
+      for (const span of s.items) points.push(spanPoint(span, ids[points.length], info, s.scope, c))
   }
   return points
 }
