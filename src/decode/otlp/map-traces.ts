@@ -24,6 +24,7 @@ import {
 } from './attrs.js'
 import type { KeyValue, ResourceGroup, Scope, Span } from './model.js'
 import type { OtlpOptions } from './options.js'
+import { closedGroup, compileCloseResource, type CloseResource } from './close-resource.js'
 import { limitAttrs, type MapStats } from './stats.js'
 
 const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer']
@@ -39,6 +40,7 @@ interface Ctx {
   stats: MapStats
   spanIds: Set<string>
   parentIds: Set<string>
+  close: CloseResource[]
 }
 
 /** A span's ids as hex, computed once per span (span_type needs every id of the request first). */
@@ -226,6 +228,7 @@ export function mapTraces(groups: ResourceGroup<Span>[], o: OtlpOptions, stats: 
     stats,
     spanIds: new Set(),
     parentIds: new Set(),
+    close: compileCloseResource(o.closeResource),
   }
   const ids: Ids[] = []
   for (const g of groups)
@@ -241,10 +244,14 @@ export function mapTraces(groups: ResourceGroup<Span>[], o: OtlpOptions, stats: 
         c.parentIds.add(id.parent)
       }
   const points: Point[] = []
+  let at = 0
   for (const g of groups) {
     const info = groupInfo(g, c)
+    const group: Point[] = []
     for (const s of g.scopes)
-      for (const span of s.items) points.push(spanPoint(span, ids[points.length], info, s.scope, c))
+      for (const span of s.items) group.push(spanPoint(span, ids[at++], info, s.scope, c))
+    if (closedGroup(group, c.close)) stats.closed += group.length
+    else points.push(...group)
   }
   return points
 }
