@@ -62,7 +62,43 @@ function writeArray(w: PbWriter, a: ArrayValue): void {
   w.end(any)
 }
 
+/** Field entries whose key and value bytes add up to at most this fit a one-byte length. */
+const SHORT = 110
+
+/**
+ * A string tag or field (field number `no` of its value) of a short ASCII key and value, in one
+ * pass with every length known up front: the same bytes `begin`/`string`/`end` write. False
+ * (nothing kept) when a character is not ASCII or the entry is long.
+ */
+function shortString(w: PbWriter, key: string, value: string, valueTag: number, tag: boolean) {
+  const k = key.length
+  const v = value.length
+  if (k + v > SHORT) return false
+  w.ensure(k + v + 8)
+  const b = w.buf
+  const at = w.pos
+  b[at] = 0x12
+  b[at + 2] = 0x0a
+  b[at + 3] = k
+  let p = w.ascii(key, at + 4)
+  if (p < 0) return false
+  b[p] = valueTag
+  b[p + 1] = v
+  p = w.ascii(value, p + 2)
+  if (p < 0) return false
+  if (tag) {
+    b[p++] = 0x40
+    b[p++] = 1
+  }
+  b[at + 1] = p - at - 2
+  w.pos = p
+  return true
+}
+
 export function writeField(w: PbWriter, f: Field): void {
+  if (f.kind === Kind.STRING && !f.type && !f.unit) {
+    if (shortString(w, f.key, f.value as string, 0x5a, false)) return
+  }
   const m = w.begin(2, 1)
   w.tag(1, 2)
   w.string(f.key)
@@ -81,6 +117,7 @@ export function writeField(w: PbWriter, f: Field): void {
 }
 
 export function writeTag(w: PbWriter, key: string, value: string): void {
+  if (shortString(w, key, value, 0x5a, true)) return
   const m = w.begin(2, 1)
   w.tag(1, 2)
   w.string(key)

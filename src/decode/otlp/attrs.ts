@@ -123,6 +123,25 @@ export function jsonAttrs(kvs: readonly KeyValue[]): unknown[] {
   return kvs.map((kv) => ({ key: kv.key, value: jsonValue(kv.value) }))
 }
 
+/**
+ * `JSON.stringify(jsonAttrs(kvs))`, written without the objects for the common values (a span's
+ * message holds a few per span): the same text, since JSON.stringify of an object is the
+ * concatenation of its members' texts.
+ */
+export function jsonAttrsText(kvs: readonly KeyValue[]): string {
+  let out = '['
+  for (let i = 0; i < kvs.length; i++) {
+    const v = kvs[i].value
+    let value: string
+    if (v?.k === 'str') value = `{"stringValue":${JSON.stringify(v.v)}}`
+    else if (v?.k === 'int') value = `{"intValue":"${v.v}"}`
+    else if (v?.k === 'bool') value = `{"boolValue":${v.v}}`
+    else value = JSON.stringify(jsonValue(v))
+    out += `${i ? ',' : ''}{"key":${JSON.stringify(kvs[i].key)},"value":${value}}`
+  }
+  return `${out}]`
+}
+
 /** A value as one line of text (metric tags, log keys): doubles with 3 decimals, as the reference. */
 export function textOf(v: AnyValue | null): string {
   if (v === null) return ''

@@ -15,6 +15,7 @@ import {
   fieldOf,
   hexOf,
   jsonAttrs,
+  jsonAttrsText,
   makeSelector,
   selectedKey,
   setField,
@@ -188,11 +189,21 @@ function spanPoint(span: Span, ids: Ids, g: GroupInfo, scope: Scope | null, c: C
   return p
 }
 
-/** The span as OTLP/JSON without what the point already carries (the reference's cleanSpan). */
+/**
+ * The span as OTLP/JSON without what the point already carries (the reference's cleanSpan):
+ * `JSON.stringify` of its members in order, the attributes (what most spans have) written as
+ * text directly and the rest, when there is any, by JSON.stringify.
+ */
 function messageOf(span: Span, attrs: KeyValue[], events: Span['events']): string {
+  let head = span.traceState ? `"traceState":${JSON.stringify(span.traceState)}` : ''
+  if (attrs.length) head += `${head ? ',' : ''}"attributes":${jsonAttrsText(attrs)}`
+  const rest = JSON.stringify(messageRest(span, events))
+  if (rest === '{}') return `{${head}}`
+  return head ? `{${head},${rest.slice(1)}` : rest
+}
+
+function messageRest(span: Span, events: Span['events']): Record<string, unknown> {
   const m: Record<string, unknown> = {}
-  if (span.traceState) m.traceState = span.traceState
-  if (attrs.length) m.attributes = jsonAttrs(attrs)
   if (span.droppedAttributes) m.droppedAttributesCount = span.droppedAttributes
   if (events.length)
     m.events = events.map((e) => ({
@@ -210,7 +221,7 @@ function messageOf(span: Span, attrs: KeyValue[], events: Span['events']): strin
     }))
   if (span.droppedLinks) m.droppedLinksCount = span.droppedLinks
   if (span.flags) m.flags = span.flags
-  return JSON.stringify(m)
+  return m
 }
 
 function groupInfo(g: ResourceGroup<Span>, c: Ctx): GroupInfo {
