@@ -14,8 +14,6 @@ import { Kind, newPoint, type Point } from '../../shared/point.js'
 import {
   fieldOf,
   hexOf,
-  jsonAttrs,
-  jsonAttrsText,
   makeSelector,
   selectedKey,
   setField,
@@ -25,6 +23,7 @@ import {
 } from './attrs.js'
 import type { KeyValue, ResourceGroup, Scope, Span } from './model.js'
 import type { OtlpOptions } from './options.js'
+import { messageOf } from './message.js'
 import { closedGroup, compileCloseResource, type CloseResource } from './close-resource.js'
 import { limitAttrs, type MapStats } from './stats.js'
 
@@ -187,41 +186,6 @@ function spanPoint(span: Span, ids: Ids, g: GroupInfo, scope: Scope | null, c: C
   setTag(p, 'source_type', sourceType(p))
   if (c.o.message) setField(p, 'message', Kind.STRING, messageOf(span, rest, events))
   return p
-}
-
-/**
- * The span as OTLP/JSON without what the point already carries (the reference's cleanSpan):
- * `JSON.stringify` of its members in order, the attributes (what most spans have) written as
- * text directly and the rest, when there is any, by JSON.stringify.
- */
-function messageOf(span: Span, attrs: KeyValue[], events: Span['events']): string {
-  let head = span.traceState ? `"traceState":${JSON.stringify(span.traceState)}` : ''
-  if (attrs.length) head += `${head ? ',' : ''}"attributes":${jsonAttrsText(attrs)}`
-  const rest = JSON.stringify(messageRest(span, events))
-  if (rest === '{}') return `{${head}}`
-  return head ? `{${head},${rest.slice(1)}` : rest
-}
-
-function messageRest(span: Span, events: Span['events']): Record<string, unknown> {
-  const m: Record<string, unknown> = {}
-  if (span.droppedAttributes) m.droppedAttributesCount = span.droppedAttributes
-  if (events.length)
-    m.events = events.map((e) => ({
-      timeUnixNano: String(e.time),
-      name: e.name,
-      ...(e.attributes.length ? { attributes: jsonAttrs(e.attributes) } : {}),
-    }))
-  if (span.droppedEvents) m.droppedEventsCount = span.droppedEvents
-  if (span.links.length)
-    m.links = span.links.map((l) => ({
-      traceId: hexOf(l.traceId),
-      spanId: hexOf(l.spanId),
-      ...(l.traceState ? { traceState: l.traceState } : {}),
-      ...(l.attributes.length ? { attributes: jsonAttrs(l.attributes) } : {}),
-    }))
-  if (span.droppedLinks) m.droppedLinksCount = span.droppedLinks
-  if (span.flags) m.flags = span.flags
-  return m
 }
 
 function groupInfo(g: ResourceGroup<Span>, c: Ctx): GroupInfo {
