@@ -7,6 +7,22 @@ import type { SectionSpec } from './spec.js'
 
 const rate = (v: number) => (v >= 0 && v <= 1 ? undefined : 'must be between 0 and 1')
 const route = (v: string) => (v.startsWith('/') ? undefined : 'must start with /')
+/** `close_resource`: each service's patterns, every one a regular expression JavaScript compiles. */
+function closeResourceError(v: Record<string, unknown>): string | undefined {
+  for (const [service, list] of Object.entries(v)) {
+    if (!Array.isArray(list) || !list.every((s) => typeof s === 'string'))
+      return `${service}: expected a list of patterns`
+    for (const s of list as string[]) {
+      try {
+        new RegExp(s)
+      } catch (e) {
+        return `${service}: ${JSON.stringify(s)}: ${(e as Error).message}`
+      }
+    }
+  }
+  return undefined
+}
+
 const statusOk = (v: number) => (v === 200 || v === 202 ? undefined : 'must be 200 or 202')
 
 export const OTLP_SCHEMA = {
@@ -25,19 +41,40 @@ export const OTLP_SCHEMA = {
     check: route,
   },
   logs_api: { type: 'string', default: '/otel/v1/logs', env: 'ENV_OTLP_LOGS_API', check: route },
-  http_status_ok: { type: 'int', default: 200, env: 'ENV_OTLP_HTTP_STATUS_OK', check: statusOk },
+  http_status_ok: {
+    type: 'int',
+    default: 200,
+    env: 'ENV_OTLP_HTTP_STATUS_OK',
+    check: statusOk,
+    live: true,
+  },
   customer_tags: { type: 'strings', default: [], env: 'ENV_OTLP_CUSTOMER_TAGS' },
   customer_tags_all: { type: 'bool', default: false, env: 'ENV_OTLP_CUSTOMER_TAGS_ALL' },
   split_service_name: { type: 'bool', default: false, env: 'ENV_OTLP_SPLIT_SERVICE_NAME' },
   del_message: { type: 'bool', default: false, env: 'ENV_OTLP_DEL_MESSAGE' },
   /** KiB of log body per point; longer bodies become several points. */
   log_max: { type: 'int', default: 500, env: 'ENV_OTLP_LOG_MAX', check: positive },
-  sampling_rate: { type: 'number', default: 1, env: 'ENV_OTLP_SAMPLING_RATE', check: rate },
+  sampling_rate: {
+    type: 'number',
+    default: 1,
+    env: 'ENV_OTLP_SAMPLING_RATE',
+    check: rate,
+    live: true,
+  },
+  /** Service → span name patterns; a resource group with a matching span is not kept. */
+  close_resource: {
+    type: 'table',
+    default: {},
+    env: 'ENV_OTLP_CLOSE_RESOURCE',
+    check: closeResourceError,
+    live: true,
+  },
   max_attributes: {
     type: 'int',
     default: 128,
     env: 'ENV_OTLP_MAX_ATTRIBUTES',
     check: nonNegative,
+    live: true,
   },
   tags: { type: 'tags', default: {}, env: 'ENV_OTLP_TAGS' },
   /** OTLP/gRPC; in container mode only when ENV_OTLP_GRPC_ENABLE is set (agent.ts). */

@@ -1,6 +1,6 @@
 /**
  * OTLP receiver telemetry: exports accepted (entries and points by signal), entries rejected
- * (OTLP's partial success), spans left out by sampling and attributes dropped past
+ * (OTLP's partial success), spans left out by sampling or `close_resource`, and attributes dropped past
  * `[otlp] max_attributes`. Each call logs and counts; the metrics are registered once per
  * registry, so a second app on the same registry (tests) shares them.
  */
@@ -18,6 +18,7 @@ export class OtlpEvents {
   private readonly exports: Counter<'signal'>
   private readonly rejected: Counter<'signal'>
   private readonly sampled: Counter<'signal'>
+  private readonly closed: Counter<'signal'>
   private readonly dropped: Counter<'signal'>
   private readonly grpcFailures: Counter
 
@@ -39,6 +40,11 @@ export class OtlpEvents {
       registry,
       'ferry_otlp_sampled_spans_total',
       'Spans left out by [otlp] sampling_rate (traces with an error span are always kept).',
+    )
+    this.closed = counter(
+      registry,
+      'ferry_otlp_closed_spans_total',
+      'Spans left out by [otlp.close_resource] (the whole resource group of a matching span).',
     )
     this.dropped = counter(
       registry,
@@ -72,6 +78,13 @@ export class OtlpEvents {
     if (!s) return
     if (s.rejected) this.rejected.inc({ signal }, s.rejected)
     if (s.sampled) this.sampled.inc({ signal }, s.sampled)
+    if (s.closed) {
+      this.closed.inc({ signal }, s.closed)
+      this.log.debug(
+        { event: 'otlp_closed', signal, spans: s.closed },
+        'spans left out by close_resource',
+      )
+    }
     if (s.attributesDropped) this.dropped.inc({ signal }, s.attributesDropped)
     if (s.rejected || s.attributesDropped)
       this.log.warn(

@@ -33,7 +33,7 @@ max_in_flight_per_client = 1
 max_body_bytes_in_flight = "1KiB"
 timeout = "5s"
 trusted_proxies = ["127.0.0.1/32"]
-public_apis = ["/metrics"]
+public_apis = ["/metrics", "/v1/traces"]
 allowed_cors_origins = ["http://ui.example"]
 request_rate_limit = 1.0
 request_rate_limit_burst = 10
@@ -48,6 +48,11 @@ level = "debug"
 app_id_white_list = ["good"]
 measurements = ["view", "error"]
 origin_ip_header = "X-Client-IP"
+[otlp]
+http_status_ok = 202
+sampling_rate = 0.0
+max_attributes = 1
+close_resource = { "*" = ["^GET /closed$"] }
 `
 
 type Check = (agent: AgentProcess) => Promise<void>
@@ -79,6 +84,49 @@ function stalledWrite(agent: AgentProcess): { answered: Promise<{ status: number
 }
 
 let stalled: ReturnType<typeof stalledWrite> | null = null
+
+/** One OTLP/JSON span from a client of its own (the rate limit and in-flight slots are per client). */
+async function otlpSpan(
+  agent: AgentProcess,
+  client: string,
+  span: { name: string; error?: boolean; attributes?: number },
+): Promise<Response> {
+  const attributes = Array.from({ length: span.attributes ?? 0 }, (_, i) => ({
+    key: `a${i}`,
+    value: { stringValue: 'x' },
+  }))
+  const body = {
+    resourceSpans: [
+      {
+        resource: { attributes: [{ key: 'service.name', value: { stringValue: 'live' } }] },
+        scopeSpans: [
+          {
+            spans: [
+              {
+                traceId: '0000000000000000000000000000270f',
+                spanId: '0000000000000001',
+                name: span.name,
+                startTimeUnixNano: String(BigInt(Date.now()) * 1_000_000n),
+                endTimeUnixNano: String(BigInt(Date.now()) * 1_000_000n + 1000n),
+                attributes,
+                status: { code: span.error ? 2 : 1 },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  }
+  return fetch(`${agent.url}/v1/traces`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+    body: JSON.stringify(body),
+  })
+}
+
+/** The agent's /metrics text, asked by a client of its own. */
+const metricsText = async (agent: AgentProcess, client: string) =>
+  (await get(agent, '/metrics', { 'X-Forwarded-For': client })).text()
 
 const CHECKS: Record<string, Check> = {
   'agent.default_enabled_inputs': async (agent) =>
@@ -148,6 +196,28 @@ const CHECKS: Record<string, Check> = {
     const res = await rum(agent, 'view,app_id=good loading_time=1i', { 'X-Client-IP': '8.8.8.8' })
     assert.equal(res.status, 200)
     assert.match(await res.text(), /,ip=8\.8\.8\.8[, ]/)
+  },
+  'otlp.http_status_ok': async (agent) => {
+    const res = await otlpSpan(agent, '192.0.2.110', { name: 'GET /ok', error: true })
+    assert.equal(res.status, 202, await res.text())
+  },
+  'otlp.sampling_rate': async (agent) => {
+    // Trace id ...270f is 9999 modulo 10000: below any rate under 1, so rate 0 leaves it out.
+    assert.equal((await otlpSpan(agent, '192.0.2.111', { name: 'GET /sampled' })).status, 202)
+    const text = await metricsText(agent, '192.0.2.112')
+    assert.match(text, /^ferry_otlp_sampled_spans_total\{signal="traces"\} 1$/m)
+  },
+  'otlp.max_attributes': async (agent) => {
+    const res = await otlpSpan(agent, '192.0.2.113', { name: 'GET /a', error: true, attributes: 3 })
+    assert.equal(res.status, 202)
+    const text = await metricsText(agent, '192.0.2.114')
+    assert.match(text, /^ferry_otlp_dropped_attributes_total\{signal="traces"\} 2$/m)
+  },
+  'otlp.close_resource': async (agent) => {
+    const res = await otlpSpan(agent, '192.0.2.115', { name: 'GET /closed', error: true })
+    assert.equal(res.status, 202)
+    const text = await metricsText(agent, '192.0.2.116')
+    assert.match(text, /^ferry_otlp_closed_spans_total\{signal="traces"\} 1$/m)
   },
   // Last: the stalled write keeps its slot until its connection is gone.
   'http_api.max_in_flight_per_client': async (agent) => {

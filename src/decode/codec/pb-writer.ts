@@ -112,6 +112,22 @@ export class PbWriter {
     this.pos = start + n
   }
 
+  /**
+   * Copies an ASCII string's characters to `buf` from `at` (room checked by the caller) and
+   * returns the position after them, or -1 at the first non-ASCII character (nothing to undo:
+   * the caller writes that entry again by the general path).
+   */
+  ascii(s: string, at: number): number {
+    const b = this.buf
+    const n = s.length
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i)
+      if (c > 0x7f) return -1
+      b[at + i] = c
+    }
+    return at + n
+  }
+
   bytes(v: Uint8Array): void {
     this.uvarint(v.length)
     this.ensure(v.length)

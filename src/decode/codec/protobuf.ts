@@ -49,7 +49,43 @@ function writeArray(w: PbWriter, a: ArrayValue): void {
   w.end(any)
 }
 
+/** Field entries whose key and value bytes add up to at most this fit a one-byte length. */
+const SHORT = 110
+
+/**
+ * A string tag or field of a short ASCII key and value, in one
+ * pass with every length known up front: the same bytes `begin`/`string`/`end` write. False
+ * (nothing kept) when a character is not ASCII or the entry is long.
+ */
+function shortString(w: PbWriter, key: string, value: string, tag: boolean) {
+  const k = key.length
+  const v = value.length
+  if (k + v > SHORT) return false
+  w.ensure(k + v + 8)
+  const b = w.buf
+  const at = w.pos
+  b[at] = W.T_POINT_FIELD
+  b[at + 2] = W.T_FIELD_KEY
+  b[at + 3] = k
+  let p = w.ascii(key, at + 4)
+  if (p < 0) return false
+  b[p] = W.T_FIELD_STRING
+  b[p + 1] = v
+  p = w.ascii(value, p + 2)
+  if (p < 0) return false
+  if (tag) {
+    b[p++] = W.T_FIELD_IS_TAG
+    b[p++] = 1
+  }
+  b[at + 1] = p - at - 2
+  w.pos = p
+  return true
+}
+
 export function writeField(w: PbWriter, f: Field): void {
+  if (f.kind === Kind.STRING && !f.type && !f.unit) {
+    if (shortString(w, f.key, f.value as string, false)) return
+  }
   const m = w.begin(W.POINT_FIELD, 1)
   w.tag(W.FIELD_KEY, W.WIRE_LEN)
   w.string(f.key)
@@ -68,6 +104,7 @@ export function writeField(w: PbWriter, f: Field): void {
 }
 
 export function writeTag(w: PbWriter, key: string, value: string): void {
+  if (shortString(w, key, value, true)) return
   const m = w.begin(W.POINT_FIELD, 1)
   w.tag(W.FIELD_KEY, W.WIRE_LEN)
   w.string(key)

@@ -3,7 +3,9 @@
  * from bytes into the line table; anything else is `BAIL` (the general path reads it).
  *
  * Invariant: a value accepted here has exactly the kind and value the general parser gives it
- * (numbers of up to 15 digits are built exactly; longer floats use the platform's parse).
+ * (numbers of up to 15 digits are built exactly; longer floats use the platform's parse;
+ * integers are taken up to 2^53 - 1, where the general parser too gives a number, which covers
+ * 16-digit values such as a span's `start` in microseconds).
  */
 import { LIMITS } from '../check/options.js'
 import {
@@ -26,6 +28,7 @@ const COMMA = 44
 const DASH = 45
 const DOT = 46
 const BACKSLASH = 92
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 
 /** A number `-?digits[.digits]` or `-?.digits` with an optional `i`/`u` suffix. */
@@ -47,7 +50,8 @@ function scanNumber(b: Uint8Array, i: number, n: number, line: Line, k: number):
   if (digits === 0) return BAIL
   const c = i < n ? b[i] : NL
   if (c === 105 || c === 117) {
-    if (frac >= 0 || (c === 117 && neg) || digits > 15) return BAIL
+    // Past 2^53 - 1 the sum above may have rounded, and the general parser gives a bigint.
+    if (frac >= 0 || (c === 117 && neg) || digits > 16 || m > MAX_SAFE) return BAIL
     line.kinds[k] = c === 105 ? V_INT : V_UINT
     line.nums[k] = neg ? -m || 0 : m
     return i + 1

@@ -123,6 +123,25 @@ export function jsonAttrs(kvs: readonly KeyValue[]): unknown[] {
   return kvs.map((kv) => ({ key: kv.key, value: jsonValue(kv.value) }))
 }
 
+/**
+ * `JSON.stringify(jsonAttrs(kvs))`, written without the objects for the common values (a span's
+ * message holds a few per span): the same text, since JSON.stringify of an object is the
+ * concatenation of its members' texts.
+ */
+export function jsonAttrsText(kvs: readonly KeyValue[]): string {
+  let out = '['
+  for (let i = 0; i < kvs.length; i++) {
+    const v = kvs[i].value
+    let value: string
+    if (v?.k === 'str') value = `{"stringValue":${JSON.stringify(v.v)}}`
+    else if (v?.k === 'int') value = `{"intValue":"${v.v}"}`
+    else if (v?.k === 'bool') value = `{"boolValue":${v.v}}`
+    else value = JSON.stringify(jsonValue(v))
+    out += `${i ? ',' : ''}{"key":${JSON.stringify(kvs[i].key)},"value":${value}}`
+  }
+  return `${out}]`
+}
+
 /** A value as one line of text (metric tags, log keys): doubles with 3 decimals, as the reference. */
 export function textOf(v: AnyValue | null): string {
   if (v === null) return ''
@@ -184,6 +203,7 @@ function removeKey(p: Point, key: string): void {
 }
 
 export function hexOf(id: Uint8Array): string {
-  // The reference writes an absent id as "0".
-  return id.length === 0 ? '0' : Buffer.from(id).toString('hex')
+  // The reference writes an absent id as "0". A view, not a copy: ids are read once per span.
+  if (id.length === 0) return '0'
+  return Buffer.from(id.buffer, id.byteOffset, id.byteLength).toString('hex')
 }

@@ -14,7 +14,6 @@ import { Kind, newPoint, type Point } from '../../shared/point.js'
 import {
   fieldOf,
   hexOf,
-  jsonAttrs,
   makeSelector,
   selectedKey,
   setField,
@@ -24,6 +23,8 @@ import {
 } from './attrs.js'
 import type { KeyValue, ResourceGroup, Scope, Span } from './model.js'
 import type { OtlpOptions } from './options.js'
+import { messageOf } from './message.js'
+import { closedGroup, compileCloseResource, type CloseResource } from './close-resource.js'
 import { limitAttrs, type MapStats } from './stats.js'
 
 const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer']
@@ -39,6 +40,14 @@ interface Ctx {
   stats: MapStats
   spanIds: Set<string>
   parentIds: Set<string>
+  close: CloseResource[]
+}
+
+/** A span's ids as hex, computed once per span (span_type needs every id of the request first). */
+interface Ids {
+  trace: string
+  span: string
+  parent: string
 }
 
 function statusOf(s: Span['status']): string {
@@ -51,12 +60,21 @@ function spanType(spanId: string, parentId: string, c: Ctx): string {
   return c.parentIds.has(spanId) ? 'local' : 'exit'
 }
 
+const SOURCE_TYPES: Record<string, number> = {
+  http_scheme: 3,
+  http_method: 3,
+  rpc_system: 3,
+  db_system: 2,
+  messaging_system: 1,
+}
+const SOURCE_TYPE_NAMES = ['custom', 'message_queue', 'db', 'web']
+
+/** web before db before message_queue, whichever key comes first; one pass over the keys. */
 function sourceType(p: Point): string {
-  const has = (k: string) => p.tags.some((t) => t.key === k) || p.fields.some((f) => f.key === k)
-  if (has('http_scheme') || has('http_method') || has('rpc_system')) return 'web'
-  if (has('db_system')) return 'db'
-  if (has('messaging_system')) return 'message_queue'
-  return 'custom'
+  let best = 0
+  for (const t of p.tags) best = Math.max(best, SOURCE_TYPES[t.key] ?? 0)
+  for (const f of p.fields) best = Math.max(best, SOURCE_TYPES[f.key] ?? 0)
+  return SOURCE_TYPE_NAMES[best]
 }
 
 /** Selected attributes become keys of the point; the others are returned for the message. */
@@ -109,22 +127,27 @@ function dbHost(attrs: readonly KeyValue[]): string {
   return kv?.value?.k === 'str' ? kv.value.v : ''
 }
 
-function baseKeys(p: Point, span: Span, service: string, c: Ctx): void {
-  const spanId = hexOf(span.spanId)
-  const parentId = hexOf(span.parentSpanId)
-  setField(p, 'trace_id', Kind.STRING, hexOf(span.traceId))
-  setField(p, 'parent_id', Kind.STRING, parentId)
-  setField(p, 'span_id', Kind.STRING, spanId)
-  setField(p, 'resource', Kind.STRING, span.name)
-  setField(p, 'start', Kind.INT, Number(span.start / 1000n))
-  setField(p, 'duration', Kind.INT, Number((span.end - span.start) / 1000n))
-  setTag(p, 'status', statusOf(span.status))
-  setTag(p, 'span_type', spanType(spanId, parentId, c))
-  if (c.o.fingerprint) setTag(p, 'dk_fingerprint', c.o.fingerprint)
-  setTag(p, 'source', 'opentelemetry')
-  setTag(p, 'service', service)
-  setTag(p, 'operation', span.name)
-  setTag(p, 'remote_ip', c.o.remoteIp)
+/** The first keys of a new point, all distinct: pushed as they are, with nothing to replace. */
+function baseKeys(p: Point, span: Span, ids: Ids, service: string, c: Ctx): void {
+  p.fields.push(
+    { key: 'trace_id', kind: Kind.STRING, value: ids.trace },
+    { key: 'parent_id', kind: Kind.STRING, value: ids.parent },
+    { key: 'span_id', kind: Kind.STRING, value: ids.span },
+    { key: 'resource', kind: Kind.STRING, value: span.name },
+    { key: 'start', kind: Kind.INT, value: Number(span.start / 1000n) },
+    { key: 'duration', kind: Kind.INT, value: Number((span.end - span.start) / 1000n) },
+  )
+  p.tags.push(
+    { key: 'status', value: statusOf(span.status) },
+    { key: 'span_type', value: spanType(ids.span, ids.parent, c) },
+  )
+  if (c.o.fingerprint) p.tags.push({ key: 'dk_fingerprint', value: c.o.fingerprint })
+  p.tags.push(
+    { key: 'source', value: 'opentelemetry' },
+    { key: 'service', value: service },
+    { key: 'operation', value: span.name },
+    { key: 'remote_ip', value: c.o.remoteIp },
+  )
 }
 
 interface GroupInfo {
@@ -133,10 +156,10 @@ interface GroupInfo {
   attributes: KeyValue[]
 }
 
-function spanPoint(span: Span, g: GroupInfo, scope: Scope | null, c: Ctx): Point {
+function spanPoint(span: Span, ids: Ids, g: GroupInfo, scope: Scope | null, c: Ctx): Point {
   const p = newPoint('opentelemetry')
   p.time = span.start > 0n ? span.start : null
-  baseKeys(p, span, g.service, c)
+  baseKeys(p, span, ids, g.service, c)
   let attrs = limitAttrs(span.attributes, c)
   attrs = splitService(p, attrs, g.service, c)
   for (const [k, v] of c.o.tags) setTag(p, k, v)
@@ -151,7 +174,7 @@ function spanPoint(span: Span, g: GroupInfo, scope: Scope | null, c: Ctx): Point
   }
   const events = takeException(p, span)
   if (span.kind >= 0 && span.kind < SPAN_KINDS.length) setTag(p, 'span_kind', SPAN_KINDS[span.kind])
-  const traceAttr: KeyValue = { key: 'trace_id', value: { k: 'str', v: hexOf(span.traceId) } }
+  const traceAttr: KeyValue = { key: 'trace_id', value: { k: 'str', v: ids.trace } }
   const rest = [
     ...select(p, g.attributes, c),
     ...select(p, limitAttrs(scope?.attributes ?? [], c), c),
@@ -163,31 +186,6 @@ function spanPoint(span: Span, g: GroupInfo, scope: Scope | null, c: Ctx): Point
   setTag(p, 'source_type', sourceType(p))
   if (c.o.message) setField(p, 'message', Kind.STRING, messageOf(span, rest, events))
   return p
-}
-
-/** The span as OTLP/JSON without what the point already carries (the reference's cleanSpan). */
-function messageOf(span: Span, attrs: KeyValue[], events: Span['events']): string {
-  const m: Record<string, unknown> = {}
-  if (span.traceState) m.traceState = span.traceState
-  if (attrs.length) m.attributes = jsonAttrs(attrs)
-  if (span.droppedAttributes) m.droppedAttributesCount = span.droppedAttributes
-  if (events.length)
-    m.events = events.map((e) => ({
-      timeUnixNano: String(e.time),
-      name: e.name,
-      ...(e.attributes.length ? { attributes: jsonAttrs(e.attributes) } : {}),
-    }))
-  if (span.droppedEvents) m.droppedEventsCount = span.droppedEvents
-  if (span.links.length)
-    m.links = span.links.map((l) => ({
-      traceId: hexOf(l.traceId),
-      spanId: hexOf(l.spanId),
-      ...(l.traceState ? { traceState: l.traceState } : {}),
-      ...(l.attributes.length ? { attributes: jsonAttrs(l.attributes) } : {}),
-    }))
-  if (span.droppedLinks) m.droppedLinksCount = span.droppedLinks
-  if (span.flags) m.flags = span.flags
-  return JSON.stringify(m)
 }
 
 function groupInfo(g: ResourceGroup<Span>, c: Ctx): GroupInfo {
@@ -205,18 +203,30 @@ export function mapTraces(groups: ResourceGroup<Span>[], o: OtlpOptions, stats: 
     stats,
     spanIds: new Set(),
     parentIds: new Set(),
+    close: compileCloseResource(o.closeResource),
   }
+  const ids: Ids[] = []
   for (const g of groups)
     for (const s of g.scopes)
       for (const span of s.items) {
-        c.spanIds.add(hexOf(span.spanId))
-        c.parentIds.add(hexOf(span.parentSpanId))
+        const id = {
+          trace: hexOf(span.traceId),
+          span: hexOf(span.spanId),
+          parent: hexOf(span.parentSpanId),
+        }
+        ids.push(id)
+        c.spanIds.add(id.span)
+        c.parentIds.add(id.parent)
       }
   const points: Point[] = []
+  let at = 0
   for (const g of groups) {
     const info = groupInfo(g, c)
+    const group: Point[] = []
     for (const s of g.scopes)
-      for (const span of s.items) points.push(spanPoint(span, info, s.scope, c))
+      for (const span of s.items) group.push(spanPoint(span, ids[at++], info, s.scope, c))
+    if (closedGroup(group, c.close)) stats.closed += group.length
+    else points.push(...group)
   }
   return points
 }

@@ -2,6 +2,8 @@
  * What the mapping needs from the `[otlp]` config and the request, as plain data so it crosses
  * to a decode worker. Limits here bound the work of one request beyond the body size.
  */
+import type { CloseResourceRules } from './close-resource.js'
+
 export interface OtlpOptions {
   /** `customer_tags`: span attribute keys (or `reg:` patterns) kept as point keys. */
   customerTags: string[]
@@ -15,6 +17,8 @@ export interface OtlpOptions {
   message: boolean
   /** Share of traces without an error span kept, 0–1 (every error trace is kept). */
   samplingRate: number
+  /** `close_resource`: service → span name patterns whose resource groups are left out. */
+  closeResource: CloseResourceRules
   /** Attributes read per span, event, link, data point, log record or resource; more are dropped. */
   maxAttributes: number
   /** Spans, data points or log records one request may hold (`max_points_per_request`). */
@@ -32,6 +36,7 @@ export const DEFAULT_OTLP_OPTIONS: OtlpOptions = {
   splitServiceName: false,
   message: true,
   samplingRate: 1,
+  closeResource: [],
   maxAttributes: 128,
   maxEntries: 250_000,
   remoteIp: '',

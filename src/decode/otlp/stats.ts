@@ -1,6 +1,6 @@
 /**
  * What one request's mapping counted: entries rejected (OTLP's partial success), spans left
- * out by sampling, and attributes dropped past `max_attributes`.
+ * out by sampling or by `close_resource`, and attributes dropped past `max_attributes`.
  */
 import type { KeyValue } from './model.js'
 import type { OtlpOptions } from './options.js'
@@ -10,11 +10,13 @@ export interface MapStats {
   /** Why the first rejected entry was rejected (OTLP's `error_message`). */
   reason: string
   sampled: number
+  /** Spans of resource groups left out by `close_resource`. */
+  closed: number
   attributesDropped: number
 }
 
 export function newStats(): MapStats {
-  return { rejected: 0, reason: '', sampled: 0, attributesDropped: 0 }
+  return { rejected: 0, reason: '', sampled: 0, closed: 0, attributesDropped: 0 }
 }
 
 export function reject(stats: MapStats, n: number, reason: string): void {

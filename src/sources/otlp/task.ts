@@ -27,6 +27,7 @@ function options(deps: OtlpDeps, remoteIp: string): OtlpOptions {
     splitServiceName: o.split_service_name,
     message: !o.del_message,
     samplingRate: o.sampling_rate,
+    closeResource: Object.entries(o.close_resource as Record<string, string[]>),
     maxAttributes: o.max_attributes,
     maxEntries: deps.config.http_api.max_points_per_request,
     remoteIp,

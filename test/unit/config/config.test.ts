@@ -99,6 +99,10 @@ test('bad TOML and bad env values', () => {
     errorOf(() => loadConfig('/nonexistent', { ENV_DATAWAY: 'ftp://x' })),
     'ENV_DATAWAY: ftp://x: only http and https',
   )
+  assert.match(
+    errorOf(() => loadConfig('/nonexistent', { ENV_OTLP_CLOSE_RESOURCE: '{"*": ["("]}' })),
+    /^ENV_OTLP_CLOSE_RESOURCE: \*: "\(": Invalid regular expression/,
+  )
 })
 
 test('the shipped conf.d/ferry.conf parses and documents every key', () => {

@@ -130,6 +130,31 @@ test('Telegraf-like metric lines take the fast path and agree with the general o
   )
 })
 
+/** A span as line protocol the way the OTLP mapping writes it: start in µs has 16 digits. */
+const spanLine = fc
+  .record({
+    id: fc.bigInt({ min: 1n, max: 2n ** 63n }),
+    start: fc.bigInt({ min: 10n ** 15n, max: 2n ** 53n - 1n }),
+    duration: fc.integer({ min: 0, max: 1e9 }),
+    user: word,
+  })
+  .map(({ id, start, duration, user }) => {
+    const tags = 'source=opentelemetry,service=s,status=ok,span_type=entry,operation=GET\\ /a'
+    const attrs = `{\\"attributes\\":[{\\"key\\":\\"user.id\\",\\"value\\":{\\"stringValue\\":\\"${user}\\"}}]}`
+    const fields = `trace_id="${id.toString(16)}",span_id="${id.toString(16)}",start=${start}i,duration=${duration}i,message="${attrs}"`
+    return `opentelemetry,${tags} ${fields} ${start * 1000n}`
+  })
+
+test('tracing spans as line protocol take the fast path and agree with the general one', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(spanLine, { minLength: 1, maxLength: 5 }), async (ls) => {
+      const t = plainTask(Buffer.from(ls.join('\n')), 'tracing', { extraTags: [['host', 'h']] })
+      assert.ok(await agree(t), ls.join('\n'))
+    }),
+    { numRuns: 500 },
+  )
+})
+
 test('a write of the host corpus: the same answer and the same kept bytes by both paths', async () => {
   const body = zlib.gzipSync(makeHostBody(300, 7))
   const request = async (fast: boolean) => {

@@ -148,3 +148,32 @@ test('sampling keeps every trace with an error span and the configured share of 
   const text = await r.t.metrics.registry.getSingleMetricAsString('ferry_otlp_sampled_spans_total')
   assert.match(text, /ferry_otlp_sampled_spans_total\{signal="traces"\} 1/)
 })
+
+test('close_resource leaves out the whole resource group of a matching span, and counts it', async () => {
+  const doc = fixture('traces') as {
+    resourceSpans: {
+      resource: { attributes: { key: string; value: { stringValue: string } }[] }
+      scopeSpans: { spans: { name: string; spanId: string }[] }[]
+    }[]
+  }
+  const health = JSON.parse(JSON.stringify(doc.resourceSpans[0]))
+  health.resource.attributes = [{ key: 'service.name', value: { stringValue: 'health' } }]
+  health.scopeSpans[0].spans[0].name = 'GET /ping'
+  doc.resourceSpans.push(health)
+  const services = (r: Awaited<ReturnType<typeof send>>) => r.points.map((p) => p.tags.service)
+  const any = await send('/v1/traces', JSON.stringify(doc), JSON_CT, {
+    ENV_OTLP_CLOSE_RESOURCE: '{"*": ["^GET /ping$"]}',
+  })
+  assert.equal(any.res.status, 200)
+  assert.deepEqual(services(any), ['checkout', 'checkout'])
+  const text = await any.t.metrics.registry.getSingleMetricAsString('ferry_otlp_closed_spans_total')
+  assert.match(text, /ferry_otlp_closed_spans_total\{signal="traces"\} 2/)
+  const other = await send('/v1/traces', JSON.stringify(doc), JSON_CT, {
+    ENV_OTLP_CLOSE_RESOURCE: '{"checkout": ["ping"], "health": ["^SELECT x"]}',
+  })
+  assert.deepEqual(services(other), ['checkout', 'checkout', 'health', 'health'])
+  const byService = await send('/v1/traces', JSON.stringify(doc), JSON_CT, {
+    ENV_OTLP_CLOSE_RESOURCE: '{"health": ["^SELECT"]}',
+  })
+  assert.deepEqual(services(byService), ['checkout', 'checkout'])
+})
