@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { after, before, test } from 'node:test'
 import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
-import { poll } from '../helpers/workspace.js'
+import { agentRows, poll } from '../helpers/workspace.js'
 
 const run = promisify(execFile)
 const APP = new URL('./otel/sdk-app.ts', import.meta.url).pathname
@@ -20,19 +20,6 @@ let agent: AgentProcess
 const traces: Record<string, string> = {}
 const PROTOCOLS = ['proto', 'json', 'grpc']
 const GRPC_ENV = { ENV_OTLP_GRPC_LISTEN: '127.0.0.1:0' }
-
-async function rows(q: string): Promise<Record<string, unknown>[] | null> {
-  const res = await fetch(`${agent.url}/v1/query/raw`, {
-    method: 'POST',
-    body: JSON.stringify({ queries: [{ query: q }] }),
-  })
-  const body = (await res.json()) as {
-    content?: { series?: { columns: string[]; values: unknown[][] }[] }[]
-  }
-  const s = body.content?.[0]?.series?.[0]
-  if (!s) return null
-  return s.values.map((v) => Object.fromEntries(s.columns.map((c, i) => [c, v[i]])))
-}
 
 before(async () => {
   agent = await startAgent(GRPC_ENV)
@@ -55,7 +42,7 @@ for (const protocol of PROTOCOLS) {
   test(`${protocol}: the nested trace is found with its parent/child order and mapping`, async () => {
     const q = `T::opentelemetry:(span_id, parent_id, resource, operation, service, status, span_type, span_kind, source_type, http_method, db_system, error_message, duration) {trace_id = '${traces[protocol]}'}`
     const spans = await poll(async () => {
-      const r = await rows(q)
+      const r = await agentRows(agent.url, q)
       return r && r.length === 3 ? r : null
     }, 60_000)
     const by = Object.fromEntries(spans.map((s) => [s.resource as string, s]))
@@ -81,7 +68,7 @@ for (const protocol of PROTOCOLS) {
   test(`${protocol}: the counter and the histogram are metric points`, async () => {
     const q = `M::otel_service:(orders, latency_count, latency_sum, latency_min, latency_max) {service_name = 'it-${protocol}'}`
     const points = await poll(async () => {
-      const r = await rows(q)
+      const r = await agentRows(agent.url, q)
       return r && r.some((p) => p.orders !== null) && r.some((p) => p.latency_count !== null)
         ? r
         : null
@@ -98,7 +85,7 @@ for (const protocol of PROTOCOLS) {
   test(`${protocol}: the log lines carry status, service and the trace id`, async () => {
     const q = `L::\`it-${protocol}\`:(message, status, service, trace_id)`
     const logs = await poll(async () => {
-      const r = await rows(q)
+      const r = await agentRows(agent.url, q)
       return r && r.length === 2 ? r : null
     }, 60_000)
     const by = Object.fromEntries(logs.map((l) => [l.message as string, l]))

@@ -8,7 +8,7 @@
  */
 import { FerryError } from '../../errors.js'
 
-/** traces → trace → span → span_links → link → attributes → a value: 7 at most; 2 spare. */
+// traces → trace → span → span_links → link → attributes → a value: 7 at most; 2 spare.
 export const MAX_DEPTH = 9
 
 export interface GuardLimits {

@@ -112,7 +112,10 @@ function indexedMap<T>(
   return m
 }
 
-/** A v0.5 span: [service, name, resource, trace_id, span_id, parent_id, start, duration, error, meta, metrics, type]. */
+/**
+ * A v0.5 span: [service, name, resource, trace_id, span_id, parent_id, start, duration, error,
+ * meta, metrics, type].
+ */
 export function spanOfArray(dict: string[], v: unknown, path: string): DdSpan {
   const a = list(v, path)
   if (a.length !== 12) throw bad(path, 'a v0.5 span holds exactly 12 values')

@@ -6,7 +6,7 @@
  * traces are merged by trace id (a tracer may send one trace in several chunks), in the order
  * they first appear.
  */
-import { decode } from '@msgpack/msgpack'
+import { Decoder } from '@msgpack/msgpack'
 import { FerryError } from '../../errors.js'
 import { guardJson, guardMsgpack, type GuardLimits } from './guard.js'
 import type { DdTrace, DdtraceVersion } from './model.js'
@@ -16,10 +16,20 @@ function invalid(what: string, e: unknown): FerryError {
   return new FerryError('invalidDdtrace', `invalid ddtrace ${what}: ${(e as Error).message}`)
 }
 
+// One decoder per string limit, reused (decoding is synchronous, so never re-entered): it keeps
+// its buffers and key cache between requests.
+let decoder: { max: number; d: Decoder } | null = null
+
+function decoderFor(max: number): Decoder {
+  if (decoder?.max !== max)
+    decoder = { max, d: new Decoder({ useBigInt64: true, maxStrLength: max }) }
+  return decoder.d
+}
+
 function fromMsgpack(body: Uint8Array, l: GuardLimits): unknown {
   guardMsgpack(body, l)
   try {
-    return decode(body, { useBigInt64: true, maxStrLength: l.maxStringBytes })
+    return decoderFor(l.maxStringBytes).decode(body)
   } catch (e) {
     throw invalid('msgpack', e)
   }

@@ -1,8 +1,8 @@
 /**
  * One Datadog tracer request as a decode task: the tracing category, the write's limits (the
  * body at most `[ddtrace] max_trace_body_mb` below `[http_api] max_body_size`), global host
- * tags, the pipeline (by source, `ddtrace`), and the `[ddtrace]` mapping options. Span times
- * are nanoseconds, so the precision is fixed.
+ * tags, the pipeline (tracing scripts are chosen by each span's service), and the `[ddtrace]`
+ * mapping options. Span times are nanoseconds, so the precision is fixed.
  */
 import type { DecodeTask } from '../../ingest/protocol.js'
 import type { DdtraceVersion } from '../../decode/ddtrace/model.js'

@@ -10,13 +10,14 @@ import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import { encode } from '@msgpack/msgpack'
-import { ERRORS, FerryError } from '../../../src/errors.js'
+import { FerryError } from '../../../src/errors.js'
 import { decodeDdtrace } from '../../../src/decode/ddtrace/decode.js'
 import type { DdtraceVersion } from '../../../src/decode/ddtrace/model.js'
 import { DEFAULT_DDTRACE_OPTIONS } from '../../../src/decode/ddtrace/options.js'
 import { processTask } from '../../../src/ingest/process.js'
 import { plainTask } from '../../../src/ingest/protocol.js'
 import { testApp } from '../../helpers/app.js'
+import { assertHostileBodiesRefused } from '../../helpers/hostile.js'
 import { toJson, toV04, toV05, type FixtureTraces } from '../../helpers/ddtrace.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000)
@@ -96,27 +97,12 @@ test('random msgpack values decode or get a coded refusal on every route', () =>
 })
 
 test('hostile bodies through the app get a JSON refusal with a known code', async () => {
-  const { app } = testApp()
-  await fc.assert(
-    fc.asyncProperty(
-      fc.constantFrom('/v0.3/traces', '/v0.4/traces', '/v0.5/traces'),
-      fc.constantFrom('application/msgpack', 'application/json', 'text/plain'),
-      fc.uint8Array({ maxLength: 256 }),
-      async (path, ct, body) => {
-        const res = await app.request(path, {
-          method: 'PUT',
-          body,
-          headers: { 'content-type': ct },
-        })
-        const text = await res.text()
-        if (res.status === 200) return
-        const code = String(JSON.parse(text).error_code).slice('agent.'.length)
-        assert.equal(ERRORS[code as keyof typeof ERRORS]?.status, res.status, text)
-        assert.ok(res.status < 500, text)
-      },
-    ),
-    { numRuns: Math.min(RUNS, 500) },
-  )
+  await assertHostileBodiesRefused(testApp().app, {
+    paths: ['/v0.3/traces', '/v0.4/traces', '/v0.5/traces'],
+    types: ['application/msgpack', 'application/json', 'text/plain'],
+    method: 'PUT',
+    runs: Math.min(RUNS, 500),
+  })
 })
 
 test('random and truncated msgpack in the decode task comes back as an error, never a throw', async () => {

@@ -5,7 +5,9 @@
  * the tracer's priority; limits and errors. `UPDATE_GOLDEN=1` rewrites the golden file.
  */
 import assert from 'node:assert/strict'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { test } from 'node:test'
 import zlib from 'node:zlib'
 import { testApp } from '../../helpers/app.js'
@@ -27,8 +29,9 @@ async function send(
   headers: Record<string, string> = MSGPACK,
   env?: Record<string, string>,
   method = 'PUT',
+  pipelineDir?: string,
 ) {
-  const t = testApp({ env })
+  const t = testApp({ env, pipelineDir })
   const res = await t.app.request(path, { method, body, headers })
   const text = await res.text()
   const points = t.buffer.take().flatMap((b) => payloadShapes(b.payload))
@@ -178,4 +181,20 @@ test('bad bodies, deep nesting, long strings, too many spans and big bodies are 
     ENV_INPUT_DDTRACE_ENABLE: 'false',
   })
   assert.equal(off.res.status, 404)
+})
+
+test('spans run the tracing pipeline script named by their service, as every trace does', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ferry-ddtrace-pl-'))
+  mkdirSync(path.join(dir, 'tracing'))
+  writeFileSync(path.join(dir, 'tracing', 'shop-api.p'), 'add_key("pipelined", "yes")\n')
+  const out = await send('/v0.4/traces', toV04(fixture()), MSGPACK, undefined, 'PUT', dir)
+  assert.equal(out.res.status, 200, out.text)
+  assert.deepEqual(
+    out.points.map((p) => [p.tags.service, p.fields.pipelined?.string]),
+    [
+      ['shop-api', 'yes'],
+      ['shop-api', 'yes'],
+      ['shop-mysql', undefined],
+    ],
+  )
 })

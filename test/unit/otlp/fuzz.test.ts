@@ -8,11 +8,12 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import fc from 'fast-check'
-import { ERRORS, FerryError } from '../../../src/errors.js'
+import { FerryError } from '../../../src/errors.js'
 import { decodeOtlp } from '../../../src/decode/otlp/decode.js'
 import type { OtlpSignal } from '../../../src/decode/otlp/model.js'
 import { DEFAULT_OTLP_OPTIONS } from '../../../src/decode/otlp/options.js'
 import { testApp } from '../../helpers/app.js'
+import { assertHostileBodiesRefused } from '../../helpers/hostile.js'
 import { otlpToProto, type OtlpRequest } from '../../../bench/lib/otlp-proto.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000)
@@ -149,27 +150,10 @@ for (const [signal, kind, arb] of REQUESTS) {
 }
 
 test('hostile OTLP bodies through the app get a JSON refusal with a known code', async () => {
-  const { app } = testApp()
-  const paths = ['/v1/traces', '/v1/metrics', '/v1/logs']
-  const types = ['application/json', 'application/x-protobuf', 'text/plain']
-  await fc.assert(
-    fc.asyncProperty(
-      fc.constantFrom(...paths),
-      fc.constantFrom(...types),
-      fc.uint8Array({ maxLength: 256 }),
-      async (path, ct, body) => {
-        const res = await app.request(path, {
-          method: 'POST',
-          body,
-          headers: { 'content-type': ct },
-        })
-        const text = await res.text()
-        if (res.status === 200) return
-        const code = String(JSON.parse(text).error_code).slice('agent.'.length)
-        assert.equal(ERRORS[code as keyof typeof ERRORS]?.status, res.status, text)
-        assert.ok(res.status < 500, text)
-      },
-    ),
-    { numRuns: Math.min(RUNS, 500) },
-  )
+  await assertHostileBodiesRefused(testApp().app, {
+    paths: ['/v1/traces', '/v1/metrics', '/v1/logs'],
+    types: ['application/json', 'application/x-protobuf', 'text/plain'],
+    method: 'POST',
+    runs: Math.min(RUNS, 500),
+  })
 })

@@ -1,9 +1,9 @@
 /**
  * Which routes remote clients may call (spec 1 and 5): `/v1/ping`, `/v1/ntp` and every
  * `/v1/write/<category>` always, and the OTLP and ddtrace receivers at their default paths
- * (applications on other machines export to them); anything else only when `[http_api] public_apis` lists it.
- * Entries match the URL path exactly, or as a prefix when they end in `*`; a missing leading
- * `/` is added.
+ * (applications on other machines export to them); anything else only when
+ * `[http_api] public_apis` lists it. Entries match the URL path exactly, or as a prefix when
+ * they end in `*`; a missing leading `/` is added.
  */
 const ALWAYS = [
   '/v1/ping',
