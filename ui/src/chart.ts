@@ -69,6 +69,8 @@ export function drawChart(
   range?: [number, number],
   height = 260,
   onPick?: (picked: [number, number]) => void,
+  /** Line colours in series order, when the page has its own (the logs' status colours). */
+  palette: string[] = COLORS,
 ) {
   el.replaceChildren()
   if (type === 'table') return void el.append(table(series))
@@ -84,8 +86,8 @@ export function drawChart(
       { value: (_u, v) => (v === null ? '' : formatTime(v * 1000)) },
       ...labels.map((label, i) => ({
         label,
-        stroke: COLORS[i % COLORS.length],
-        fill: type === 'bar' ? COLORS[i % COLORS.length] + '66' : undefined,
+        stroke: palette[i % palette.length],
+        fill: type === 'bar' ? palette[i % palette.length] + '66' : undefined,
         paths: bars,
         value: (_u: uPlot, v: number | null) => (v === null ? '--' : formatNumber(v)),
         spanGaps: false,
@@ -97,7 +99,7 @@ export function drawChart(
   }
   const plot = new uPlot(opts, data, el)
   if (onPick) pickable(plot, onPick)
-  el.append(statsTable(data, labels))
+  el.append(statsTable(data, labels, palette))
 }
 
 /**
@@ -146,7 +148,11 @@ export function formatNumber(n: number): string {
 }
 
 /** Last, min, max and avg of each line, under the chart: readable without hovering. */
-export function statsTable(data: uPlot.AlignedData, labels: string[]): HTMLElement {
+export function statsTable(
+  data: uPlot.AlignedData,
+  labels: string[],
+  palette: string[] = COLORS,
+): HTMLElement {
   const head = h('tr', {}, ...['series', 'last', 'min', 'max', 'avg'].map((t) => h('th', {}, t)))
   const rows = labels.map((label, i) => {
     const vs = (data[i + 1] as (number | null)[]).filter((v): v is number => v !== null)
@@ -158,7 +164,10 @@ export function statsTable(data: uPlot.AlignedData, labels: string[]): HTMLEleme
           vs.reduce((a, b) => a + b) / vs.length,
         ]
       : []
-    const swatch = h('span', { class: 'swatch', style: `background:${COLORS[i % COLORS.length]}` })
+    const swatch = h('span', {
+      class: 'swatch',
+      style: `background:${palette[i % palette.length]}`,
+    })
     return h(
       'tr',
       {},
