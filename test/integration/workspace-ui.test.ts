@@ -345,7 +345,7 @@ describe('the workspace UI in a browser', { skip }, () => {
     await poll(async () => ((await rows('R::error:(error_message)')).length === 1 ? true : null))
     await poll(async () => ((await rows('R::view:(view_id)')).length === 3 ? true : null))
     await goto('#/rum?app=ui_app&range=1h')
-    await page.waitForSelector('#rum-views[data-lines="2"] .uplot')
+    await page.waitForSelector('#rum-views[data-groups="2"] .bucket')
     await page.click('#rum-errors tr')
     const stack = await page.$eval('#mapped-stack', (e) => e.textContent ?? '')
     assert.equal(stack, 'Error: boom\n    at render (src/app.ts:12:3)')

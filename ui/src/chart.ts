@@ -69,8 +69,6 @@ export function drawChart(
   range?: [number, number],
   height = 260,
   onPick?: (picked: [number, number]) => void,
-  /** Line colours in series order, when the page has its own (the logs' status colours). */
-  palette: string[] = COLORS,
 ) {
   el.replaceChildren()
   if (type === 'table') return void el.append(table(series))
@@ -86,8 +84,8 @@ export function drawChart(
       { value: (_u, v) => (v === null ? '' : formatTime(v * 1000)) },
       ...labels.map((label, i) => ({
         label,
-        stroke: palette[i % palette.length],
-        fill: type === 'bar' ? palette[i % palette.length] + '66' : undefined,
+        stroke: COLORS[i % COLORS.length],
+        fill: type === 'bar' ? COLORS[i % COLORS.length] + '66' : undefined,
         paths: bars,
         value: (_u: uPlot, v: number | null) => (v === null ? '--' : formatNumber(v)),
         spanGaps: false,
@@ -99,7 +97,7 @@ export function drawChart(
   }
   const plot = new uPlot(opts, data, el)
   if (onPick) pickable(plot, onPick)
-  el.append(statsTable(data, labels, palette))
+  el.append(statsTable(data, labels))
 }
 
 /**
@@ -148,11 +146,7 @@ export function formatNumber(n: number): string {
 }
 
 /** Last, min, max and avg of each line, under the chart: readable without hovering. */
-export function statsTable(
-  data: uPlot.AlignedData,
-  labels: string[],
-  palette: string[] = COLORS,
-): HTMLElement {
+export function statsTable(data: uPlot.AlignedData, labels: string[]): HTMLElement {
   const head = h('tr', {}, ...['series', 'last', 'min', 'max', 'avg'].map((t) => h('th', {}, t)))
   const rows = labels.map((label, i) => {
     const vs = (data[i + 1] as (number | null)[]).filter((v): v is number => v !== null)
@@ -164,10 +158,7 @@ export function statsTable(
           vs.reduce((a, b) => a + b) / vs.length,
         ]
       : []
-    const swatch = h('span', {
-      class: 'swatch',
-      style: `background:${palette[i % palette.length]}`,
-    })
+    const swatch = h('span', { class: 'swatch', style: `background:${COLORS[i % COLORS.length]}` })
     return h(
       'tr',
       {},

@@ -19,6 +19,8 @@ export interface Process {
 }
 
 export const PAGE_ROWS = 15
+/** Which columns are figures, aligned right. */
+const NUMERIC = [true, false, false, true, true, true, false]
 /** The list API's largest page, and how many pages are read at most (10 000 processes). */
 const API_PAGE = 100
 const MAX_PAGES = 100
@@ -144,7 +146,11 @@ class ProcessView {
     const table = h(
       'table',
       { class: 'rows', id: 'processes' },
-      h('thead', {}, h('tr', {}, ...head.map((t) => h('th', {}, t)))),
+      h(
+        'thead',
+        {},
+        h('tr', {}, ...head.map((t, i) => h('th', { class: NUMERIC[i] ? 'num' : '' }, t))),
+      ),
       h('tbody', {}, ...rows.flatMap(processRow)),
     )
     fill(this.parts.toggle, this.toggle())

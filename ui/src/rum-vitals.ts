@@ -108,7 +108,11 @@ export async function topPages(el: HTMLElement, where: string, span: [number, nu
       h('td', { class: 'num' }, formatNumber(errorsOf.get(name) ?? 0)),
     )
   })
-  const head = h('tr', {}, ...['page', 'views', 'LCP p75', 'errors'].map((t) => h('th', {}, t)))
+  const head = h(
+    'tr',
+    {},
+    ...['page', 'views', 'LCP p75', 'errors'].map((t, i) => h('th', { class: i ? 'num' : '' }, t)),
+  )
   const empty = h(
     'tr',
     {},

@@ -6,10 +6,15 @@
  * decoded here). Applications are the `app_id`s that sent views or errors in the range.
  */
 import { dql, quote, rowsOf, type Row } from './api.js'
-import { cell, drawChart } from './chart.js'
+import { cell } from './chart.js'
 import { append, fill, formatTime, h, select } from './dom.js'
-import { summary, topPages } from './rum-vitals.js'
-import { interval, RANGES, timeRange } from './time.js'
+import { summary, TOP_PAGES, topPages } from './rum-vitals.js'
+import { bucketMs } from './dql-text.js'
+import { drawStackedBars } from './stacked-bars.js'
+import { RANGES, timeRange } from './time.js'
+
+const PAGE_COLORS = ['#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d']
+const colorOf = (_page: string, i: number) => PAGE_COLORS[i % PAGE_COLORS.length]
 
 export const ERROR_ROWS = 50
 
@@ -73,9 +78,20 @@ async function drawApp(body: HTMLElement, app: string, range: string): Promise<v
     h('div', { class: 'grid' }, panel('Page views', chart), panel('Top pages', pages)),
   )
   append(body, h('h2', {}, 'Errors'), h('div', { class: 'split' }, errors, pane))
-  const views = dql(`R::view:(count(*)) ${where} [::${interval(range)}] BY view_name`, {
+  const b = bucketMs(span)
+  // The busiest pages (by their busiest bucket), as many as the top pages table lists.
+  const by = `BY view_name SORDER BY count(*) DESC SLIMIT ${TOP_PAGES}`
+  const views = dql(`R::view:(count(*)) ${where} [::${b / 1000}s] ${by}`, {
     time_range: span,
-  }).then((r) => drawChart(chart, r.series, 'bar', span, 220))
+  }).then((r) =>
+    drawStackedBars(chart, r.series, {
+      range: span,
+      bucketMs: b,
+      key: 'view_name',
+      colorOf,
+      height: 180,
+    }),
+  )
   const q = `R::error:(error_message, error_stack, error_stack_source_base64, view_name) ${where}`
   const list = dql(q, { time_range: span, limit: ERROR_ROWS }).then((r) => {
     for (const row of rowsOf(r.series)) rows.append(errorRow(row, pane))
