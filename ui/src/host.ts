@@ -79,7 +79,7 @@ export async function hostPage(main: HTMLElement, name: string, params: URLSearc
         )
       : h('p', { class: 'empty' }, 'This host has not reported recently.'),
     host ? labelsEditor(host) : null,
-    h('div', { class: 'toolbar' }, range),
+    h('div', { class: 'toolbar' }, h('label', { class: 'field' }, 'Charts over', range)),
     charts,
     h('h2', {}, 'Processes'),
     procs,

@@ -9,41 +9,15 @@
  * top values (`log-fields.ts`); a value clicked becomes a `field = value` filter, shown as a
  * chip that removes it, and kept in the URL (`f=field:value`) with the other filters.
  */
-import { call, dql, rowsOf, type Row } from './api.js'
+import { call, dql, rowsOf } from './api.js'
 import { logQuery } from './dql-text.js'
-import { cell } from './chart.js'
-import { append, fill, formatTime, h, select } from './dom.js'
+import { append, fill, h, select } from './dom.js'
 import { fieldList, type FieldContext } from './log-fields.js'
 import { drawHistogram } from './log-histogram.js'
+import { logRow } from './log-rows.js'
 import { RANGES, timeRange } from './time.js'
 
 export const PAGE_SIZE = 50
-
-function detail(pane: HTMLElement, row: Row): void {
-  const fields = Object.entries(row).filter(([, v]) => v !== null && v !== undefined)
-  fill(
-    pane,
-    h('h2', {}, 'Log detail'),
-    h(
-      'table',
-      { class: 'fields' },
-      ...fields.map(([k, v]) =>
-        h('tr', {}, h('th', {}, k), h('td', {}, k === 'time' ? formatTime(Number(v)) : cell(v))),
-      ),
-    ),
-  )
-}
-
-function logRow(row: Row, pane: HTMLElement): HTMLElement {
-  return h(
-    'tr',
-    { onclick: () => detail(pane, row) },
-    h('td', {}, formatTime(Number(row.time))),
-    h('td', { class: `st-${cell(row.status)}` }, cell(row.status)),
-    h('td', {}, cell(row.service)),
-    h('td', { class: 'msg' }, cell(row.message)),
-  )
-}
 
 /** The page's state: the filters, the rows shown so far and the cursor of the next page. */
 class LogStream {
@@ -67,8 +41,12 @@ class LogStream {
     this.more.addEventListener('click', () => void this.page())
   }
 
+  /** Called when the filters change (not on a live tail pass): the field list counts again. */
+  onFilters: () => void = () => undefined
+
   /** Starts over from the newest row with the current filters (kept in the URL). */
-  apply(): Promise<void> {
+  apply(tail = false): Promise<void> {
+    if (!tail) this.onFilters()
     const f = this.filters
     const p = { source: this.source.value, status: f.status.value, service: f.service.value }
     const all = { ...p, text: f.text.value, trace_id: f.trace_id.value, range: this.range.value }
@@ -187,7 +165,7 @@ export async function logsPage(main: HTMLElement, params: URLSearchParams): Prom
   const form = filterForm(s, live)
   const timer = setInterval(() => {
     if (!form.isConnected) clearInterval(timer)
-    else if (live.checked) void s.apply()
+    else if (live.checked) void s.apply(true)
   }, 5000)
   const head = h('tr', {}, ...['time', 'status', 'service', 'message'].map((t) => h('th', {}, t)))
   const table = h('table', { class: 'rows' }, h('thead', {}, head), s.body)
@@ -205,10 +183,8 @@ export async function logsPage(main: HTMLElement, params: URLSearchParams): Prom
         () => s.total,
       ),
     )
-  source.addEventListener('change', () => {
-    s.picked.clear()
-    void loadFields()
-    void s.apply()
-  })
-  await Promise.all([loadFields(), s.apply()])
+  // Open fields close on a new filter, so no count stays from the rows before it.
+  s.onFilters = () => void loadFields()
+  source.addEventListener('change', () => (s.picked.clear(), void s.apply()))
+  await s.apply()
 }
