@@ -173,7 +173,12 @@ export async function logsPage(main: HTMLElement, params: URLSearchParams): Prom
   const fields = h('div', {})
   const layout = h('div', { class: 'logs-layout' }, fields, list, s.pane)
   fill(main, h('h1', {}, 'Logs'), form, s.hist, layout)
-  if (!sources.length) return void fill(layout, h('p', { class: 'empty', id: 'no-logs' }, NO_LOGS))
+  if (!sources.length)
+    return void fill(
+      main,
+      h('h1', {}, 'Logs'),
+      h('p', { class: 'empty panel', id: 'no-logs' }, NO_LOGS),
+    )
   const loadFields = async () =>
     fill(
       fields,

@@ -130,5 +130,6 @@ export async function rumPage(main: HTMLElement, params: URLSearchParams): Promi
   fill(main, h('h1', {}, 'RUM'), form, body)
   if (found.length) return show()
   app.disabled = true
-  fill(body, h('p', { class: 'empty', id: 'rum-empty' }, NO_APPS))
+  fill(app, h('option', { value: '' }, 'none in this range'))
+  fill(body, h('p', { class: 'empty panel', id: 'rum-empty' }, NO_APPS))
 }

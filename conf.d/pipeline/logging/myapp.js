@@ -1,0 +1,1 @@
+grok(_, '%{LOGLEVEL:status} %{GREEDYDATA:msg}')
