@@ -198,6 +198,23 @@ describe('the hosts, logs and RUM pages in a browser', { skip }, () => {
     assert.match(page.url(), /f=region%3Aeu/)
     await page.waitForFunction("document.getElementById('log-count').textContent.startsWith('45')")
     await shot('logs-fields')
+    // Live tail: a line written now comes in on top within a few passes, `warn` in its colour.
+    await page.click('#live-tail')
+    await write('logging', [
+      `pageapp,service=web,status=warn,region=eu message="tailed" ${ns(Date.now())}`,
+    ])
+    await page.waitForFunction(
+      "document.querySelector('#log-rows td.msg')?.textContent === 'tailed'",
+      { timeout: 60_000 },
+    )
+    const status = await page.$eval('#log-rows tr td:nth-child(2)', (e) => [
+      e.className,
+      e.textContent,
+    ])
+    assert.deepEqual(status, ['st-warn', 'warn'])
+    const colour = "getComputedStyle(document.querySelector('#log-rows tr td:nth-child(2)')).color"
+    assert.equal(await page.evaluate(colour), 'rgb(180, 83, 9)')
+    await page.click('#live-tail')
   })
 
   test('RUM: views, errors and p75 vitals of the points written, and the top pages', async () => {

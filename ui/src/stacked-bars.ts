@@ -6,43 +6,11 @@
  * a click on a bar or a drag over several hands their span [start, end) in ms to the page.
  */
 import type { Series } from './api.js'
+import { layBuckets, type BarsOptions } from './buckets.js'
 import { formatNumber } from './chart.js'
 import { fill, formatTime, h } from './dom.js'
 
-export interface BarsOptions {
-  range: [number, number]
-  bucketMs: number
-  /** The tag that names a series' group (`status`, `view_name`). */
-  key: string
-  colorOf: (group: string, index: number) => string
-  height?: number
-  onPick?: (picked: [number, number]) => void
-}
-
-interface Laid {
-  first: number
-  buckets: Map<string, number>[]
-  totals: Map<string, number>
-}
-
-/** The answer's counts by bucket and group; times outside the range are left out. */
-export function layBuckets(series: Series[], o: BarsOptions): Laid {
-  const first = Math.floor(o.range[0] / o.bucketMs) * o.bucketMs
-  const n = Math.max(1, Math.ceil((o.range[1] - first) / o.bucketMs))
-  const buckets = Array.from({ length: n }, () => new Map<string, number>())
-  const totals = new Map<string, number>()
-  for (const s of series) {
-    const group = String(s.tags?.[o.key] ?? '')
-    for (const [t, v] of s.values) {
-      const i = Math.floor((Number(t) - first) / o.bucketMs)
-      const count = Number(v ?? 0)
-      if (i < 0 || i >= n || !count) continue
-      buckets[i].set(group, (buckets[i].get(group) ?? 0) + count)
-      totals.set(group, (totals.get(group) ?? 0) + count)
-    }
-  }
-  return { first, buckets, totals }
-}
+export type { BarsOptions } from './buckets.js'
 
 const short = (ms: number, long: boolean) => formatTime(ms).slice(long ? 5 : 11, 16)
 

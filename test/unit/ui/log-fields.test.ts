@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { logQuery, topValuesQuery } from '../../../ui/src/dql-text.js'
-import { layBuckets } from '../../../ui/src/stacked-bars.js'
+import { layBuckets } from '../../../ui/src/buckets.js'
 
 test('picked field filters join the list query, names quoted where DQL needs it', () => {
   const q = logQuery('nginx', {

@@ -1,7 +1,7 @@
 /** RUM vitals as the page shows them: SDK nanoseconds in ms or s, rated by the web thresholds. */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { formatDuration, rateVital, VITALS } from '../../../ui/src/rum-vitals.js'
+import { formatDuration, rateVital, VITALS } from '../../../ui/src/vitals.js'
 
 const vital = (label: string) => VITALS.find((v) => v.label === label)!
 

@@ -1,1 +1,0 @@
-grok(_, '%{LOGLEVEL:status} %{GREEDYDATA:msg}')
