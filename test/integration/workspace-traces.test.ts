@@ -12,7 +12,15 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
 import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
-import { browserSkip, launchBrowser, screenshotDir, type TestBrowser } from '../helpers/browser.js'
+import { allRows } from '../helpers/agent-query.js'
+import {
+  browserSkip,
+  launchBrowser,
+  openStudio,
+  studioPage,
+  screenshotDir,
+  type TestBrowser,
+} from '../helpers/browser.js'
 import { poll } from '../helpers/workspace.js'
 
 const TRACE = '5b8efff798038103d269b633813fc60c'
@@ -57,20 +65,8 @@ function exportBody(t0: number): string {
   return JSON.stringify({ resourceSpans })
 }
 
-async function count(q: string): Promise<number> {
-  const res = await fetch(`${agent.url}/v1/query/raw`, {
-    method: 'POST',
-    body: JSON.stringify({ queries: [{ query: q, disable_slimit: true }] }),
-  })
-  const body = (await res.json()) as { content: { series: { values: unknown[][] }[] }[] | null }
-  return (body.content?.[0]?.series ?? []).flatMap((s) => s.values).length
-}
-
-async function goto(hash: string): Promise<void> {
-  await page.evaluate("document.getElementById('main')?.removeAttribute('data-ready')")
-  await page.goto(`${base}/ui/${hash}`)
-  await page.waitForSelector('main[data-ready]')
-}
+const count = async (q: string) => (await allRows(agent.url, q)).length
+const goto = (hash: string) => openStudio(page, base, hash)
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(screenshotDir(), `ui-${name}.png`), fullPage: true })
@@ -95,11 +91,7 @@ describe('the studio trace pages in a browser', { skip: browserSkip() }, () => {
     await poll(async () => ((await count('T::opentelemetry:(span_id)')) === 5 ? true : null))
     await poll(async () => ((await count('L::app:(message)')) === 1 ? true : null))
     browser = await launchBrowser()
-    page = await browser.browser.newPage()
-    await page.setViewport({ width: 1280, height: 800 })
-    await page.goto(`${base}/ui/login`)
-    await page.type('input[name=key]', key.trim())
-    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')])
+    page = await studioPage(browser, base, key, 800)
   })
   after(async () => {
     await browser?.close()

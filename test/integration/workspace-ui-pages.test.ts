@@ -14,7 +14,15 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
 import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
-import { browserSkip, launchBrowser, screenshotDir, type TestBrowser } from '../helpers/browser.js'
+import { allRows } from '../helpers/agent-query.js'
+import {
+  browserSkip,
+  launchBrowser,
+  openStudio,
+  studioPage,
+  screenshotDir,
+  type TestBrowser,
+} from '../helpers/browser.js'
 import { poll } from '../helpers/workspace.js'
 
 const PROCS = 200
@@ -34,14 +42,7 @@ async function write(category: string, lines: string[]): Promise<void> {
 }
 
 /** The rows of every series of a DQL answer, through the agent's own query route. */
-async function rows(q: string): Promise<unknown[][]> {
-  const res = await fetch(`${agent.url}/v1/query/raw`, {
-    method: 'POST',
-    body: JSON.stringify({ queries: [{ query: q, disable_slimit: true }] }),
-  })
-  const body = (await res.json()) as { content: { series: { values: unknown[][] }[] }[] | null }
-  return (body.content?.[0]?.series ?? []).flatMap((s) => s.values)
-}
+const rows = (q: string) => allRows(agent.url, q)
 
 const ns = (ms: number) => BigInt(ms) * 1_000_000n
 
@@ -99,11 +100,7 @@ async function shot(name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir(), `ui-${name}.png`), fullPage: true })
 }
 
-async function goto(hash: string): Promise<void> {
-  await page.evaluate("document.getElementById('main')?.removeAttribute('data-ready')")
-  await page.goto(`${base}/ui/${hash}`)
-  await page.waitForSelector('main[data-ready]')
-}
+const goto = (hash: string) => openStudio(page, base, hash)
 
 const texts = (sel: string) => page.$$eval(sel, (e) => e.map((x) => x.textContent ?? ''))
 
@@ -118,11 +115,7 @@ describe('the hosts, logs and RUM pages in a browser', { skip }, () => {
     const key = fs.readFileSync(path.join(agent.dataDir, 'workspace', 'default.api-key'), 'utf8')
     const [b] = await Promise.all([launchBrowser(), writeData()])
     browser = b
-    page = await browser.browser.newPage()
-    await page.setViewport({ width: 1280, height: 900 })
-    await page.goto(`${base}/ui/login`)
-    await page.type('input[name=key]', key.trim())
-    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')])
+    page = await studioPage(browser, base, key)
   })
   after(async () => {
     await browser?.close()

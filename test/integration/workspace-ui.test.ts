@@ -19,7 +19,14 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
 import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
-import { browserSkip, launchBrowser, screenshotDir, type TestBrowser } from '../helpers/browser.js'
+import { allRows } from '../helpers/agent-query.js'
+import {
+  browserSkip,
+  launchBrowser,
+  openStudio,
+  screenshotDir,
+  type TestBrowser,
+} from '../helpers/browser.js'
 import { poll } from '../helpers/workspace.js'
 
 const HOST = 'ui-it'
@@ -32,14 +39,7 @@ let base: string
 let key: string
 
 /** The agent's own DQL route (it forwards with its token): the rows of the first series. */
-async function rows(q: string): Promise<unknown[][]> {
-  const res = await fetch(`${agent.url}/v1/query/raw`, {
-    method: 'POST',
-    body: JSON.stringify({ queries: [{ query: q, disable_slimit: true }] }),
-  })
-  const body = (await res.json()) as { content: { series: { values: unknown[][] }[] }[] | null }
-  return (body.content?.[0]?.series ?? []).flatMap((s) => s.values)
-}
+const rows = (q: string) => allRows(agent.url, q)
 
 /** 3 hosts of `ui_demo` metrics and LOG_ROWS log lines, five to a millisecond. */
 async function writeData(): Promise<void> {
@@ -81,12 +81,7 @@ async function setValue(selector: string, value: string): Promise<void> {
   )
 }
 
-async function goto(hash: string): Promise<void> {
-  // A hash change keeps the document: clear the old page's ready mark so the wait is for the new.
-  await page.evaluate("document.getElementById('main')?.removeAttribute('data-ready')")
-  await page.goto(`${base}/ui/${hash}`)
-  await page.waitForSelector('main[data-ready]')
-}
+const goto = (hash: string) => openStudio(page, base, hash)
 
 const skip = browserSkip()
 
