@@ -6,12 +6,10 @@
  * the logs page to it. Screenshots go to test-output/screenshots/.
  */
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
+import type { AgentProcess } from '../helpers/agent-process.js'
 import { allRows } from '../helpers/agent-query.js'
 import {
   browserSkip,
@@ -21,6 +19,7 @@ import {
   screenshotDir,
   type TestBrowser,
 } from '../helpers/browser.js'
+import { startStudioAgent } from '../helpers/studio-agent.js'
 import { poll } from '../helpers/workspace.js'
 
 const TRACE = '5b8efff798038103d269b633813fc60c'
@@ -73,11 +72,9 @@ const shot = (name: string) =>
 
 describe('the studio trace pages in a browser', { skip: browserSkip() }, () => {
   before(async () => {
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'ui/tsconfig.json'])
-    agent = await startAgent()
-    const line = agent.logs.find((l) => l.includes('"workspace_started"')) ?? ''
-    base = `http://${/"listen":"([^"]+)"/.exec(line)![1]}`
-    const key = fs.readFileSync(path.join(agent.dataDir, 'workspace', 'default.api-key'), 'utf8')
+    const started = await startStudioAgent()
+    ;({ agent, base } = started)
+    const key = started.key
     const t0 = Date.now() - 60_000
     const log = `app,service=shop,status=info,trace_id=${TRACE} message="cart loaded" ${t0 * 1e6}`
     for (const [route, body, type] of [

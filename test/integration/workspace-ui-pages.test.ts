@@ -8,12 +8,10 @@
  * the points written, with the top pages. Screenshots go to test-output/screenshots/.
  */
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
+import type { AgentProcess } from '../helpers/agent-process.js'
 import { allRows } from '../helpers/agent-query.js'
 import {
   browserSkip,
@@ -23,6 +21,7 @@ import {
   screenshotDir,
   type TestBrowser,
 } from '../helpers/browser.js'
+import { startStudioAgent } from '../helpers/studio-agent.js'
 import { poll } from '../helpers/workspace.js'
 
 const PROCS = 200
@@ -108,11 +107,9 @@ const skip = browserSkip()
 
 describe('the hosts, logs and RUM pages in a browser', { skip }, () => {
   before(async () => {
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'ui/tsconfig.json'])
-    agent = await startAgent()
-    const line = agent.logs.find((l) => l.includes('"workspace_started"')) ?? ''
-    base = `http://${/"listen":"([^"]+)"/.exec(line)![1]}`
-    const key = fs.readFileSync(path.join(agent.dataDir, 'workspace', 'default.api-key'), 'utf8')
+    const started = await startStudioAgent()
+    ;({ agent, base } = started)
+    const key = started.key
     const [b] = await Promise.all([launchBrowser(), writeData()])
     browser = b
     page = await studioPage(browser, base, key)

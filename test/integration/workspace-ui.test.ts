@@ -11,14 +11,12 @@
  * through the session. Screenshots of each page go to test-output/screenshots/.
  */
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
+import type { AgentProcess } from '../helpers/agent-process.js'
 import { allRows } from '../helpers/agent-query.js'
 import {
   browserSkip,
@@ -27,6 +25,7 @@ import {
   screenshotDir,
   type TestBrowser,
 } from '../helpers/browser.js'
+import { startStudioAgent } from '../helpers/studio-agent.js'
 import { poll } from '../helpers/workspace.js'
 
 const HOST = 'ui-it'
@@ -87,15 +86,10 @@ const skip = browserSkip()
 
 describe('the workspace UI in a browser', { skip }, () => {
   before(async () => {
-    // The page scripts are compiled by `npm run build`; a test run from the sources builds them.
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'ui/tsconfig.json'])
-    agent = await startAgent({
+    ;({ agent, base, key } = await startStudioAgent({
       ENV_DEFAULT_ENABLED_INPUTS: 'cpu,mem,disk,net,hostobject,host_processes',
       ENV_HOSTNAME: HOST,
-    })
-    const line = agent.logs.find((l) => l.includes('"workspace_started"')) ?? ''
-    base = `http://${/"listen":"([^"]+)"/.exec(line)![1]}`
-    key = fs.readFileSync(path.join(agent.dataDir, 'workspace', 'default.api-key'), 'utf8').trim()
+    }))
     const [b] = await Promise.all([launchBrowser(), writeData()])
     browser = b
     page = await browser.browser.newPage()
