@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import puppeteer, { type Browser } from 'puppeteer-core'
+import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
 
@@ -57,4 +57,22 @@ export function screenshotDir(): string {
   const dir = path.resolve('test-output', 'screenshots')
   fs.mkdirSync(dir, { recursive: true })
   return dir
+}
+
+/** A new 1280-wide page of `browser`, logged in to the studio at `base` with `key`. */
+export async function studioPage(tb: TestBrowser, base: string, key: string, height = 900) {
+  const page = await tb.browser.newPage()
+  await page.setViewport({ width: 1280, height })
+  await page.goto(`${base}/ui/login`)
+  await page.type('input[name=key]', key.trim())
+  await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')])
+  return page
+}
+
+/** Opens a studio page (`#/hosts`) and waits until it has drawn. */
+export async function openStudio(page: Page, base: string, hash: string): Promise<void> {
+  // A hash change keeps the document: clear the old page's ready mark so the wait is for the new.
+  await page.evaluate("document.getElementById('main')?.removeAttribute('data-ready')")
+  await page.goto(`${base}/ui/${hash}`)
+  await page.waitForSelector('main[data-ready]')
 }

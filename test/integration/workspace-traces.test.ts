@@ -7,13 +7,20 @@
  * same way. Screenshots go to test-output/screenshots/.
  */
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { startAgent, type AgentProcess } from '../helpers/agent-process.js'
-import { browserSkip, launchBrowser, screenshotDir, type TestBrowser } from '../helpers/browser.js'
+import type { AgentProcess } from '../helpers/agent-process.js'
+import { allRows } from '../helpers/agent-query.js'
+import {
+  browserSkip,
+  launchBrowser,
+  openStudio,
+  studioPage,
+  screenshotDir,
+  type TestBrowser,
+} from '../helpers/browser.js'
+import { startStudioAgent } from '../helpers/studio-agent.js'
 import { poll } from '../helpers/workspace.js'
 import { toV04, type FixtureSpan } from '../helpers/ddtrace.js'
 
@@ -93,31 +100,17 @@ function exportBody(t0: number): string {
   return JSON.stringify({ resourceSpans })
 }
 
-async function count(q: string): Promise<number> {
-  const res = await fetch(`${agent.url}/v1/query/raw`, {
-    method: 'POST',
-    body: JSON.stringify({ queries: [{ query: q, disable_slimit: true }] }),
-  })
-  const body = (await res.json()) as { content: { series: { values: unknown[][] }[] }[] | null }
-  return (body.content?.[0]?.series ?? []).flatMap((s) => s.values).length
-}
-
-async function goto(hash: string): Promise<void> {
-  await page.evaluate("document.getElementById('main')?.removeAttribute('data-ready')")
-  await page.goto(`${base}/ui/${hash}`)
-  await page.waitForSelector('main[data-ready]')
-}
+const count = async (q: string) => (await allRows(agent.url, q)).length
+const goto = (hash: string) => openStudio(page, base, hash)
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(screenshotDir(), `ui-${name}.png`), fullPage: true })
 
 describe('the studio trace pages in a browser', { skip: browserSkip() }, () => {
   before(async () => {
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'ui/tsconfig.json'])
-    agent = await startAgent()
-    const line = agent.logs.find((l) => l.includes('"workspace_started"')) ?? ''
-    base = `http://${/"listen":"([^"]+)"/.exec(line)![1]}`
-    const key = fs.readFileSync(path.join(agent.dataDir, 'workspace', 'default.api-key'), 'utf8')
+    const started = await startStudioAgent()
+    ;({ agent, base } = started)
+    const key = started.key
     const t0 = Date.now() - 60_000
     const log = `app,service=shop,status=info,trace_id=${TRACE} message="cart loaded" ${t0 * 1e6}`
     for (const [route, body, type] of [
@@ -133,11 +126,7 @@ describe('the studio trace pages in a browser', { skip: browserSkip() }, () => {
     await poll(async () => ((await count('L::app:(message)')) === 1 ? true : null))
     await poll(async () => ((await count('T::ddtrace:(span_id)')) === 2 ? true : null))
     browser = await launchBrowser()
-    page = await browser.browser.newPage()
-    await page.setViewport({ width: 1280, height: 800 })
-    await page.goto(`${base}/ui/login`)
-    await page.type('input[name=key]', key.trim())
-    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')])
+    page = await studioPage(browser, base, key, 800)
   })
   after(async () => {
     await browser?.close()

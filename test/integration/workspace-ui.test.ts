@@ -17,7 +17,13 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
 import type { AgentProcess } from '../helpers/agent-process.js'
-import { browserSkip, screenshotDir, type TestBrowser } from '../helpers/browser.js'
+import { allRows } from '../helpers/agent-query.js'
+import {
+  browserSkip,
+  openStudio as openPage,
+  screenshotDir,
+  type TestBrowser,
+} from '../helpers/browser.js'
 import { openStudio } from '../helpers/studio.js'
 import { poll } from '../helpers/workspace.js'
 
@@ -31,14 +37,7 @@ let base: string
 let key: string
 
 /** The agent's own DQL route (it forwards with its token): the rows of the first series. */
-async function rows(q: string): Promise<unknown[][]> {
-  const res = await fetch(`${agent.url}/v1/query/raw`, {
-    method: 'POST',
-    body: JSON.stringify({ queries: [{ query: q, disable_slimit: true }] }),
-  })
-  const body = (await res.json()) as { content: { series: { values: unknown[][] }[] }[] | null }
-  return (body.content?.[0]?.series ?? []).flatMap((s) => s.values)
-}
+const rows = (q: string) => allRows(agent.url, q)
 
 /** 3 hosts of `ui_demo` metrics and LOG_ROWS log lines, five to a millisecond. */
 async function writeData(): Promise<void> {
@@ -80,12 +79,7 @@ async function setValue(selector: string, value: string): Promise<void> {
   )
 }
 
-async function goto(hash: string): Promise<void> {
-  // A hash change keeps the document: clear the old page's ready mark so the wait is for the new.
-  await page.evaluate("document.getElementById('main')?.removeAttribute('data-ready')")
-  await page.goto(`${base}/ui/${hash}`)
-  await page.waitForSelector('main[data-ready]')
-}
+const goto = (hash: string) => openPage(page, base, hash)
 
 const skip = browserSkip()
 
@@ -339,7 +333,7 @@ describe('the workspace UI in a browser', { skip }, () => {
     await poll(async () => ((await rows('R::error:(error_message)')).length === 1 ? true : null))
     await poll(async () => ((await rows('R::view:(view_id)')).length === 3 ? true : null))
     await goto('#/rum?app=ui_app&range=1h')
-    await page.waitForSelector('#rum-views[data-lines="2"] .uplot')
+    await page.waitForSelector('#rum-views[data-groups="2"] .bucket')
     await page.click('#rum-errors tr')
     const stack = await page.$eval('#mapped-stack', (e) => e.textContent ?? '')
     assert.equal(stack, 'Error: boom\n    at render (src/app.ts:12:3)')

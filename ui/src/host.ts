@@ -1,23 +1,14 @@
 /**
  * One host: its facts, editable labels (saved through the object labels API, which replaces
  * the host's list), cpu/mem/disk/net charts over the chosen range, and its processes (the
- * newest state of each, busiest first).
+ * newest state of each, top by CPU or memory, a page at a time: `processes.ts`).
  */
 import { call, dql, quote } from './api.js'
 import { drawChart } from './chart.js'
 import { formatBytes, formatTime, fill, h, select } from './dom.js'
 import type { Host } from './hosts.js'
+import { processTable } from './processes.js'
 import { interval, RANGES, timeRange } from './time.js'
-
-interface Process {
-  pid: number
-  process_name: string
-  username: string
-  cpu_usage?: number
-  mem_used_percent?: number
-  rss?: number
-  cmdline: string
-}
 
 const CHARTS: [string, string][] = [
   ['CPU usage %', 'M::cpu:(avg(usage_total))'],
@@ -68,32 +59,6 @@ function labelsEditor(host: Host): HTMLElement {
   return box
 }
 
-function processTable(procs: Process[]): HTMLElement {
-  const head = ['pid', 'name', 'user', 'cpu %', 'mem %', 'rss', 'command']
-  return h(
-    'table',
-    { class: 'rows', id: 'processes' },
-    h('tr', {}, ...head.map((t) => h('th', {}, t))),
-    ...procs.map((p) =>
-      h(
-        'tr',
-        // One line per process; a click shows the whole command line (often long).
-        {
-          title: p.cmdline,
-          onclick: (e: Event) => (e.currentTarget as HTMLElement).classList.toggle('open'),
-        },
-        h('td', {}, String(p.pid)),
-        h('td', {}, p.process_name),
-        h('td', {}, p.username),
-        h('td', {}, (p.cpu_usage ?? 0).toFixed(1)),
-        h('td', {}, (p.mem_used_percent ?? 0).toFixed(1)),
-        h('td', {}, p.rss ? formatBytes(p.rss) : ''),
-        h('td', { class: 'cmd' }, p.cmdline),
-      ),
-    ),
-  )
-}
-
 export async function hostPage(main: HTMLElement, name: string, params: URLSearchParams) {
   fill(main, h('h1', {}, name), h('p', { class: 'status' }, 'Loading…'))
   const [host] = await call<Host[]>(`v1/object/host/list?name=${encodeURIComponent(name)}`)
@@ -102,7 +67,7 @@ export async function hostPage(main: HTMLElement, name: string, params: URLSearc
     location.assign(`#/host/${encodeURIComponent(name)}?range=${range.value}`),
   )
   const charts = h('div', { class: 'grid' })
-  const procs = h('div', { class: 'procs' }, 'Loading processes…')
+  const procs = h('div', {}, h('p', { class: 'status' }, 'Loading processes…'))
   fill(
     main,
     h('h1', {}, name),
@@ -114,7 +79,7 @@ export async function hostPage(main: HTMLElement, name: string, params: URLSearc
         )
       : h('p', { class: 'empty' }, 'This host has not reported recently.'),
     host ? labelsEditor(host) : null,
-    h('div', { class: 'toolbar' }, range),
+    h('div', { class: 'toolbar' }, h('label', { class: 'field' }, 'Charts over', range)),
     charts,
     h('h2', {}, 'Processes'),
     procs,
@@ -127,9 +92,5 @@ export async function hostPage(main: HTMLElement, name: string, params: URLSearc
       .then((r) => drawChart(el, r.series, 'line', shown, 200))
       .catch((e) => fill(el, h('p', { class: 'error' }, String((e as Error).message))))
   }
-  const list = await call<Process[]>(
-    `v1/object/process/list?host=${encodeURIComponent(name)}&pageSize=100`,
-  )
-  list.sort((a, b) => (b.cpu_usage ?? 0) - (a.cpu_usage ?? 0))
-  fill(procs, processTable(list))
+  fill(procs, await processTable(name))
 }

@@ -37,6 +37,8 @@ type Shown = Host & { cpu?: number }
 type Cell = [string | number | undefined, Node | string]
 
 const pct = (n: number | undefined) => (typeof n === 'number' ? `${n.toFixed(1)} %` : '')
+/** The columns that hold figures, aligned right. */
+const NUMERIC = new Set(['CPUs', 'cpu used', 'memory', 'mem used', 'disk used', 'load'])
 
 function cells(x: Shown): [string, Cell][] {
   const stale = Date.now() - x.time > STALE_MS
@@ -50,7 +52,13 @@ function cells(x: Shown): [string, Cell][] {
     ['disk used', [x.disk_used_percent, pct(x.disk_used_percent)]],
     ['load', [x.load, typeof x.load === 'number' ? formatNumber(x.load) : '']],
     ['labels', [(x.labels ?? []).join(', '), (x.labels ?? []).join(', ')]],
-    ['last report', [x.time, `${formatTime(x.time)}${stale ? ' (stale)' : ''}`]],
+    [
+      'last report',
+      [
+        x.time,
+        h('span', {}, formatTime(x.time), stale ? h('span', { class: 'badge' }, 'stale') : ''),
+      ],
+    ],
   ]
 }
 
@@ -91,7 +99,7 @@ function hostTable(hosts: Shown[], filter: string, sort: { col: number; desc: bo
   const head = cells(hosts[0]).map(([name], i) =>
     h(
       'th',
-      { 'data-col': String(i), class: 'sortable' },
+      { 'data-col': String(i), class: NUMERIC.has(name) ? 'sortable num' : 'sortable' },
       name + (i === sort.col ? (sort.desc ? ' ▼' : ' ▲') : ''),
     ),
   )
@@ -99,7 +107,7 @@ function hostTable(hosts: Shown[], filter: string, sort: { col: number; desc: bo
     h(
       'tr',
       { class: Date.now() - x.time > STALE_MS ? 'stale' : '' },
-      ...c.map(([, [, shown]]) => h('td', {}, shown)),
+      ...c.map(([name, [, shown]]) => h('td', { class: NUMERIC.has(name) ? 'num' : '' }, shown)),
     ),
   )
   return h('table', { class: 'rows', id: 'hosts' }, h('tr', {}, ...head), ...body)
@@ -112,7 +120,12 @@ export async function hostsPage(main: HTMLElement): Promise<void> {
     return void fill(
       main,
       h('h1', {}, 'Hosts'),
-      h('p', { class: 'empty' }, 'No host has reported recently.'),
+      h(
+        'p',
+        { class: 'empty' },
+        'No host has reported in the object freshness window. Hosts appear when an agent with ' +
+          'the hostobject input uploads to this workspace (it reports every 5 minutes).',
+      ),
     )
   const sort = { col: 0, desc: false }
   const search = h('input', {
@@ -129,6 +142,9 @@ export async function hostsPage(main: HTMLElement): Promise<void> {
     Object.assign(sort, { col: Number(col), desc: sort.col === Number(col) ? !sort.desc : false })
     draw()
   })
-  fill(main, h('h1', {}, 'Hosts'), h('div', { class: 'toolbar' }, search), box)
+  const stale = hosts.filter((x) => Date.now() - x.time > STALE_MS).length
+  const note = `${hosts.length} hosts, ${stale} stale (no host object for 10 minutes). CPU, memory and load are each host's latest metrics of the last 15 minutes.`
+  const bar = h('div', { class: 'toolbar' }, search, h('span', { class: 'status' }, note))
+  fill(main, h('h1', {}, 'Hosts'), bar, box)
   draw()
 }

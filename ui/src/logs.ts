@@ -5,42 +5,19 @@
  * twice even when many share a millisecond or new rows arrive meanwhile. A row opens a pane
  * with all of its fields. Above the rows a histogram counts them per status over the range;
  * a drag or a click on it narrows the list to that span. Live tail applies the filters again
- * every 5 s, so the newest rows come in on top.
+ * every 5 s, so the newest rows come in on top. Beside the rows the source's fields list their
+ * top values (`log-fields.ts`); a value clicked becomes a `field = value` filter, shown as a
+ * chip that removes it, and kept in the URL (`f=field:value`) with the other filters.
  */
-import { call, dql, rowsOf, type Row } from './api.js'
+import { call, dql, rowsOf } from './api.js'
 import { logQuery } from './dql-text.js'
-import { cell } from './chart.js'
-import { append, fill, formatTime, h, select } from './dom.js'
+import { append, fill, h, select } from './dom.js'
+import { fieldList, type FieldContext } from './log-fields.js'
 import { drawHistogram } from './log-histogram.js'
+import { logRow } from './log-rows.js'
 import { RANGES, timeRange } from './time.js'
 
 export const PAGE_SIZE = 50
-
-function detail(pane: HTMLElement, row: Row): void {
-  const fields = Object.entries(row).filter(([, v]) => v !== null && v !== undefined)
-  fill(
-    pane,
-    h('h2', {}, 'Log detail'),
-    h(
-      'table',
-      { class: 'fields' },
-      ...fields.map(([k, v]) =>
-        h('tr', {}, h('th', {}, k), h('td', {}, k === 'time' ? formatTime(Number(v)) : cell(v))),
-      ),
-    ),
-  )
-}
-
-function logRow(row: Row, pane: HTMLElement): HTMLElement {
-  return h(
-    'tr',
-    { onclick: () => detail(pane, row) },
-    h('td', {}, formatTime(Number(row.time))),
-    h('td', { class: `st-${cell(row.status)}` }, cell(row.status)),
-    h('td', {}, cell(row.service)),
-    h('td', { class: 'msg' }, cell(row.message)),
-  )
-}
 
 /** The page's state: the filters, the rows shown so far and the cursor of the next page. */
 class LogStream {
@@ -49,6 +26,9 @@ class LogStream {
   readonly more = h('button', { id: 'more', type: 'button' }, 'Older') as HTMLButtonElement
   readonly count = h('span', { id: 'log-count', class: 'status' })
   readonly hist = h('div', { id: 'log-histogram', class: 'chart' })
+  readonly chips = h('span', { id: 'field-filters', class: 'labels' })
+  /** `field = value` filters picked from the field list, in the order picked. */
+  readonly picked = new Map<string, string>()
   private cursor: unknown[] = []
   private fixed: [number, number] = [0, 0]
   private shown = 0
@@ -61,13 +41,56 @@ class LogStream {
     this.more.addEventListener('click', () => void this.page())
   }
 
+  /** Called when the filters change (not on a live tail pass): the field list counts again. */
+  onFilters: () => void = () => undefined
+
   /** Starts over from the newest row with the current filters (kept in the URL). */
-  apply(): Promise<void> {
+  apply(tail = false): Promise<void> {
+    if (!tail) this.onFilters()
     const f = this.filters
     const p = { source: this.source.value, status: f.status.value, service: f.service.value }
     const all = { ...p, text: f.text.value, trace_id: f.trace_id.value, range: this.range.value }
-    history.replaceState(null, '', `#/logs?${new URLSearchParams(all)}`)
+    const url = new URLSearchParams(all)
+    for (const [k, v] of this.picked) url.append('f', `${k}:${v}`)
+    history.replaceState(null, '', `#/logs?${url}`)
+    this.drawChips()
     return this.narrow(timeRange(this.range.value))
+  }
+
+  /** Filters the rows to `field = value` (status and service through their own inputs). */
+  pick(field: string, value: string): void {
+    if (field === 'status' || field === 'service') this.filters[field].value = value
+    else this.picked.set(field, value)
+    void this.apply()
+  }
+
+  /** What the field list counts over: the rows' own query and range. */
+  context(): FieldContext {
+    return { query: this.query(), range: this.fixed, pick: (k, v) => this.pick(k, v) }
+  }
+
+  private drawChips(): void {
+    const chip = ([k, v]: [string, string]) =>
+      h(
+        'span',
+        { class: 'label' },
+        `${k} = ${v}`,
+        h(
+          'button',
+          {
+            type: 'button',
+            title: 'remove',
+            onclick: () => (this.picked.delete(k), void this.apply()),
+          },
+          '×',
+        ),
+      )
+    fill(this.chips, ...[...this.picked].map(chip))
+  }
+
+  /** The rows the histogram counted over the range: the share the field list's counts are of. */
+  get total(): number {
+    return Number(this.hist.dataset.total ?? 0)
   }
 
   /** Starts over from the newest row of `span`, the histogram redrawn over it. */
@@ -87,6 +110,7 @@ class LogStream {
       service: f.service.value,
       text: f.text.value,
       trace_id: f.trace_id.value,
+      fields: [...this.picked],
     })
   }
 
@@ -110,6 +134,19 @@ class LogStream {
   }
 }
 
+/** The filter form: source, filters, range, Apply and the live tail switch. */
+function filterForm(s: LogStream, live: HTMLInputElement): HTMLElement {
+  const submit = (e: Event) => (e.preventDefault(), void s.apply())
+  const form = h('form', { class: 'toolbar', onsubmit: submit }, s.source)
+  append(form, ...Object.values(s.filters), s.range, h('button', { type: 'submit' }, 'Apply'))
+  append(form, h('label', { class: 'live' }, live, ' live tail'), s.chips)
+  return form
+}
+
+const NO_LOGS =
+  'No log source is stored yet. Write lines to /v1/write/logging, or tail a file with a ' +
+  '[[inputs.logging]] input (README, "Tail a log file"); sources appear here once stored.'
+
 export async function logsPage(main: HTMLElement, params: URLSearchParams): Promise<void> {
   const sources = (await call<Record<string, string[]>>('sources'))['L'] ?? []
   const choices = sources.map((s): [string, string] => [s, s])
@@ -120,18 +157,39 @@ export async function logsPage(main: HTMLElement, params: URLSearchParams): Prom
   const all = { ...filters, trace_id: input('trace_id') }
   const range = select('range', RANGES, params.get('range') ?? '24h')
   const s = new LogStream(source, all, range)
-  const submit = (e: Event) => (e.preventDefault(), void s.apply())
-  const form = h('form', { class: 'toolbar', onsubmit: submit }, source, ...Object.values(all))
+  for (const f of params.getAll('f')) {
+    const at = f.indexOf(':')
+    if (at > 0) s.picked.set(f.slice(0, at), f.slice(at + 1))
+  }
   const live = h('input', { type: 'checkbox', id: 'live-tail' }) as HTMLInputElement
-  append(form, range, h('button', { type: 'submit' }, 'Apply'), h('label', {}, live, ' live tail'))
+  const form = filterForm(s, live)
   const timer = setInterval(() => {
     if (!form.isConnected) clearInterval(timer)
-    else if (live.checked) void s.apply()
+    else if (live.checked) void s.apply(true)
   }, 5000)
   const head = h('tr', {}, ...['time', 'status', 'service', 'message'].map((t) => h('th', {}, t)))
   const table = h('table', { class: 'rows' }, h('thead', {}, head), s.body)
-  const list = h('div', {}, table, h('p', {}, s.more, ' ', s.count))
-  fill(main, h('h1', {}, 'Logs'), form, s.hist, h('div', { class: 'split' }, list, s.pane))
-  if (sources.length) await s.apply()
-  else fill(s.count, 'No logs stored yet.')
+  const list = h('div', { class: 'log-list' }, table, h('p', {}, s.more, ' ', s.count))
+  const fields = h('div', {})
+  const layout = h('div', { class: 'logs-layout' }, fields, list, s.pane)
+  fill(main, h('h1', {}, 'Logs'), form, s.hist, layout)
+  if (!sources.length)
+    return void fill(
+      main,
+      h('h1', {}, 'Logs'),
+      h('p', { class: 'empty panel', id: 'no-logs' }, NO_LOGS),
+    )
+  const loadFields = async () =>
+    fill(
+      fields,
+      await fieldList(
+        `L::${source.value}`,
+        () => s.context(),
+        () => s.total,
+      ),
+    )
+  // Open fields close on a new filter, so no count stays from the rows before it.
+  s.onFilters = () => void loadFields()
+  source.addEventListener('change', () => (s.picked.clear(), void s.apply()))
+  await s.apply()
 }
