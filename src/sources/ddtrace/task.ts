@@ -8,6 +8,7 @@ import type { DecodeTask } from '../../ingest/protocol.js'
 import type { DdtraceVersion } from '../../decode/ddtrace/model.js'
 import type { DdtraceOptions } from '../../decode/ddtrace/options.js'
 import type { HttpDeps } from '../http/deps.js'
+import { receiverTask, type ReceivedBody } from '../http/receiver-task.js'
 
 export type DdtraceDeps = Pick<HttpDeps, 'config' | 'tags' | 'pipeline'>
 
@@ -36,29 +37,14 @@ function options(deps: DdtraceDeps, remoteIp: string): DdtraceOptions {
   }
 }
 
-export interface DdtraceRequest {
+export interface DdtraceRequest extends ReceivedBody {
   version: DdtraceVersion
-  body: Uint8Array
-  contentType: string
-  /** Content-Encoding; '' for none. */
-  encoding: string
   remoteIp: string
 }
 
 export function ddtraceTask(deps: DdtraceDeps, r: DdtraceRequest): DecodeTask {
   return {
-    body: r.body,
-    category: 'tracing',
-    contentType: r.contentType,
-    encoding: r.encoding,
-    precision: 'n',
-    strict: false,
-    echo: null,
-    now: BigInt(Date.now()) * 1_000_000n,
-    extraTags: deps.tags.forWrite({ ignoreHost: false, election: false }),
-    maxBodyBytes: ddtraceBodyLimit(deps),
-    maxPoints: deps.config.http_api.max_points_per_request,
-    pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: null } : null,
+    ...receiverTask(deps, r, 'tracing', ddtraceBodyLimit(deps)),
     ddtrace: { version: r.version, options: options(deps, r.remoteIp) },
   }
 }

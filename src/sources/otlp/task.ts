@@ -8,6 +8,7 @@ import type { DecodeTask } from '../../ingest/protocol.js'
 import type { OtlpSignal } from '../../decode/otlp/model.js'
 import type { OtlpOptions } from '../../decode/otlp/options.js'
 import type { HttpDeps } from '../http/deps.js'
+import { receiverTask, type ReceivedBody } from '../http/receiver-task.js'
 
 export const OTLP_CATEGORY: Record<OtlpSignal, Category> = {
   traces: 'tracing',
@@ -35,29 +36,15 @@ function options(deps: OtlpDeps, remoteIp: string): OtlpOptions {
   }
 }
 
-export interface OtlpRequest {
+/** `encoding` is '' for gRPC, which decompresses before the handler. */
+export interface OtlpRequest extends ReceivedBody {
   signal: OtlpSignal
-  body: Uint8Array
-  contentType: string
-  /** Content-Encoding; '' for none (gRPC decompresses before the handler). */
-  encoding: string
   remoteIp: string
 }
 
 export function otlpTask(deps: OtlpDeps, r: OtlpRequest): DecodeTask {
   return {
-    body: r.body,
-    category: OTLP_CATEGORY[r.signal],
-    contentType: r.contentType,
-    encoding: r.encoding,
-    precision: 'n',
-    strict: false,
-    echo: null,
-    now: BigInt(Date.now()) * 1_000_000n,
-    extraTags: deps.tags.forWrite({ ignoreHost: false, election: false }),
-    maxBodyBytes: deps.config.http_api.max_body_size,
-    maxPoints: deps.config.http_api.max_points_per_request,
-    pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: null } : null,
+    ...receiverTask(deps, r, OTLP_CATEGORY[r.signal], deps.config.http_api.max_body_size),
     otlp: { signal: r.signal, options: options(deps, r.remoteIp) },
     // Its decode time is charged to the peer (`[decode] client_share`).
     ...(r.remoteIp ? { client: r.remoteIp } : {}),
