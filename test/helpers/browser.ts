@@ -70,7 +70,7 @@ export async function studioPage(tb: TestBrowser, base: string, key: string, hei
 }
 
 /** Opens a studio page (`#/hosts`) and waits until it has drawn. */
-export async function openStudio(page: Page, base: string, hash: string): Promise<void> {
+export async function openPage(page: Page, base: string, hash: string): Promise<void> {
   // A hash change keeps the document: clear the old page's ready mark so the wait is for the new.
   await page.evaluate("document.getElementById('main')?.removeAttribute('data-ready')")
   await page.goto(`${base}/ui/${hash}`)

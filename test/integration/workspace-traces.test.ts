@@ -15,7 +15,7 @@ import { allRows } from '../helpers/agent-query.js'
 import {
   browserSkip,
   launchBrowser,
-  openStudio,
+  openPage,
   studioPage,
   screenshotDir,
   type TestBrowser,
@@ -101,7 +101,7 @@ function exportBody(t0: number): string {
 }
 
 const count = async (q: string) => (await allRows(agent.url, q)).length
-const goto = (hash: string) => openStudio(page, base, hash)
+const goto = (hash: string) => openPage(page, base, hash)
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(screenshotDir(), `ui-${name}.png`), fullPage: true })

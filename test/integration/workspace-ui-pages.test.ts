@@ -16,7 +16,7 @@ import { allRows } from '../helpers/agent-query.js'
 import {
   browserSkip,
   launchBrowser,
-  openStudio,
+  openPage,
   studioPage,
   screenshotDir,
   type TestBrowser,
@@ -99,7 +99,7 @@ async function shot(name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir(), `ui-${name}.png`), fullPage: true })
 }
 
-const goto = (hash: string) => openStudio(page, base, hash)
+const goto = (hash: string) => openPage(page, base, hash)
 
 const texts = (sel: string) => page.$$eval(sel, (e) => e.map((x) => x.textContent ?? ''))
 

@@ -18,12 +18,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
 import type { AgentProcess } from '../helpers/agent-process.js'
 import { allRows } from '../helpers/agent-query.js'
-import {
-  browserSkip,
-  openStudio as openPage,
-  screenshotDir,
-  type TestBrowser,
-} from '../helpers/browser.js'
+import { browserSkip, openPage, screenshotDir, type TestBrowser } from '../helpers/browser.js'
 import { openStudio } from '../helpers/studio.js'
 import { poll } from '../helpers/workspace.js'
 
