@@ -44,6 +44,12 @@ export class LinearRegex {
   /** The same pattern with the global flag, for replace and split on V8. */
   private readonly global: RegExp | null
 
+  /**
+   * V8's compilation with its groups unnamed (same numbers), for exec: a match then builds no
+   * `groups` object. Compiled at the first exec (undefined until then).
+   */
+  private plain: RegExp | undefined
+
   constructor(
     readonly source: string,
     private readonly re: RE2JS,
@@ -67,8 +73,10 @@ export class LinearRegex {
   /** The leftmost-first match and its groups, or null. */
   exec(s: string): Groups | null {
     if (this.js) {
-      const m = this.js.exec(s)
-      return m ? Array.from(m) : null
+      this.plain ??= v8Linear(this.source, this.js.flags, true) ?? this.js
+      const m = this.plain.exec(s)
+      // A plain array of the groups (index 0 the whole match); slice copies in one step.
+      return m ? m.slice() : null
     }
     // The DFA answers "no" several times faster than the capturing matcher finds out; lines
     // of one kind come in runs, so after a match the matcher is tried directly.
