@@ -16,13 +16,18 @@ const TIME_MEMO_MAX = 1024
  * second), and one run is short enough that a year-less time reads the same year throughout.
  */
 function parseTimeMemo(c: CallCtx, text: string, tz: string): bigint | null {
-  const memo = (c.times ??= new Map())
-  const key = tz + '\u0000' + text
-  let ns = memo.get(key)
+  // The run's zone, or one the script names: a memo each, so no key is built per point.
+  const zones = (c.times ??= new Map())
+  let memo = zones.get(tz)
+  if (!memo) {
+    if (zones.size >= TIME_MEMO_MAX) zones.clear()
+    zones.set(tz, (memo = new Map()))
+  }
+  let ns = memo.get(text)
   if (ns === undefined) {
     ns = parseTime(text, tz)
     if (memo.size >= TIME_MEMO_MAX) memo.clear()
-    memo.set(key, ns)
+    memo.set(text, ns)
   }
   return ns
 }

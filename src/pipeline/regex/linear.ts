@@ -14,7 +14,7 @@
 import { RE2JS, RE2JSException, RE2JSSyntaxException, type Matcher } from 're2js'
 import { FerryError } from '../../errors.js'
 import { describeUnsupported, findUnsupported } from './unsupported.js'
-import { v8Linear } from './v8-linear.js'
+import { v8Linear, v8Unnamed } from './v8-linear.js'
 
 export interface LinearFlags {
   ignoreCase?: boolean
@@ -72,11 +72,19 @@ export class LinearRegex {
 
   /** The leftmost-first match and its groups, or null. */
   exec(s: string): Groups | null {
+    const m = this.groups(s)
+    // A plain array of the groups: V8's match array carries index and input besides.
+    return m && this.js ? m.slice() : m
+  }
+
+  /**
+   * As exec, without the copy: the array may carry other properties (V8's index and input);
+   * for callers that only read the groups by index (grok, once per line).
+   */
+  groups(s: string): Groups | null {
     if (this.js) {
-      this.plain ??= v8Linear(this.source, this.js.flags, true) ?? this.js
-      const m = this.plain.exec(s)
-      // A plain array of the groups (index 0 the whole match); slice copies in one step.
-      return m ? m.slice() : null
+      this.plain ??= v8Unnamed(this.source, this.js)
+      return this.plain.exec(s)
     }
     // The DFA answers "no" several times faster than the capturing matcher finds out; lines
     // of one kind come in runs, so after a match the matcher is tried directly.

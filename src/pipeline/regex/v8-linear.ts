@@ -89,14 +89,28 @@ export function toJsSource(source: string, unnamed = false): string | null {
 }
 
 /** A V8 regular expression proven to have a linear-time fallback, or null. */
-export function v8Linear(source: string, flags: string, unnamed = false): RegExp | null {
+export function v8Linear(source: string, flags: string): RegExp | null {
   if (!AVAILABLE) return null
-  const js = toJsSource(source, unnamed)
+  const js = toJsSource(source)
   if (js === null) return null
   try {
     new RegExp(js, `${flags}l`)
     return new RegExp(js, flags)
   } catch {
     return null
+  }
+}
+
+/**
+ * `re` (from v8Linear) with its groups unnamed, numbered as before: the same expression, so
+ * it keeps the linear fallback, and a match builds no `groups` object.
+ */
+export function v8Unnamed(source: string, re: RegExp): RegExp {
+  const js = toJsSource(source, true)
+  if (js === null) return re
+  try {
+    return new RegExp(js, re.flags)
+  } catch {
+    return re
   }
 }
