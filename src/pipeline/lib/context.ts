@@ -30,6 +30,8 @@ export interface CallCtx {
   /** http_request calls made in this run, and the run's time limit (fn-http.ts). */
   httpCalls?: number
   timeLimitMs?: number
+  /** default_time's parses in this run, by zone, then by text (fn-time.ts). */
+  times?: Map<string, Map<string, bigint | null>>
 }
 
 export interface KeyRef {

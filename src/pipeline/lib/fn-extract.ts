@@ -33,7 +33,7 @@ function grok(c: CallCtx, p: PlPoint, a: unknown[]): boolean {
   const input = strArg(p, a[0])
   if (input === null) return false
   const g = grokOf(c, String(a[1]))
-  const m = g.re.exec(input)
+  const m = g.re.groups(input)
   if (m === null) return false
   const trim = a[2] !== false
   const caps = g.captures

@@ -8,6 +8,29 @@ import { scriptZone } from '../time/zone.js'
 import { parseDuration } from '../../shared/duration.js'
 
 const UNIT_NS: Record<string, bigint> = { s: 1_000_000_000n, ms: 1_000_000n, us: 1000n, ns: 1n }
+/** Texts a run remembers the parse of; past it the memo starts again (bounded per run). */
+const TIME_MEMO_MAX = 1024
+
+/**
+ * parseTime through the run's memo: a batch of log lines repeats its times (every line of a
+ * second), and one run is short enough that a year-less time reads the same year throughout.
+ */
+function parseTimeMemo(c: CallCtx, text: string, tz: string): bigint | null {
+  // The run's zone, or one the script names: a memo each, so no key is built per point.
+  const zones = (c.times ??= new Map())
+  let memo = zones.get(tz)
+  if (!memo) {
+    if (zones.size >= TIME_MEMO_MAX) zones.clear()
+    zones.set(tz, (memo = new Map()))
+  }
+  let ns = memo.get(text)
+  if (ns === undefined) {
+    ns = parseTime(text, tz)
+    if (memo.size >= TIME_MEMO_MAX) memo.clear()
+    memo.set(text, ns)
+  }
+  return ns
+}
 
 function defaultTime(c: CallCtx, p: PlPoint, a: unknown[]): boolean {
   const key = keyArg(a[0], 'default_time')
@@ -15,7 +38,7 @@ function defaultTime(c: CallCtx, p: PlPoint, a: unknown[]): boolean {
   if (v === undefined || v === null) return false
   const tz = typeof a[1] === 'string' && a[1] ? scriptZone(a[1]) : c.tz
   if (tz === null) return false
-  const ns = typeof v === 'number' ? parseTime(String(Math.trunc(v)), tz) : parseTime(String(v), tz)
+  const ns = parseTimeMemo(c, typeof v === 'number' ? String(Math.trunc(v)) : String(v), tz)
   if (ns === null) return false
   p.time = ns
   deleteKey(p, key)

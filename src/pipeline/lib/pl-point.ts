@@ -100,15 +100,16 @@ export function fromPl(pl: PlPoint): Point {
   if (pl.error !== null) return pl.src
   const src = pl.src.fields
   const fields: Field[] = []
-  for (const [key, v] of pl.fields) {
+  // forEach, not for-of: no [key, value] pair per entry (a line may carry tens of keys).
+  pl.fields.forEach((v, key) => {
     // Few original fields (often just `message`): a scan beats building a map.
     let orig: Field | undefined
     for (let i = 0; i < src.length; i++) if (src[i].key === key) orig = src[i]
     const f = outField(pl, key, v, orig)
     if (f) fields.push(f)
-  }
+  })
   const tags: { key: string; value: string }[] = []
-  for (const [key, value] of pl.tags) tags.push({ key, value })
+  pl.tags.forEach((value, key) => tags.push({ key, value }))
   return { name: pl.name, tags, fields, time: pl.time, warns: null }
 }
 

@@ -34,10 +34,19 @@ const MAP: Record<string, string> = {
   '': 'info',
 }
 
+/** Statuses already normalised (a run repeats a handful): no lower-cased copy per point. */
+const seen = new Map<string, string>()
+const SEEN_MAX = 256
+
 export function normaliseStatus(s: string | undefined): string {
   if (s === undefined) return 'info'
+  const known = seen.get(s)
+  if (known !== undefined) return known
   const lower = s.toLowerCase()
-  return MAP[lower] ?? lower
+  const out = MAP[lower] ?? lower
+  if (seen.size >= SEEN_MAX) seen.clear()
+  seen.set(s, out)
+  return out
 }
 
 export function normalisePointStatus(p: PlPoint): void {

@@ -63,6 +63,8 @@ function one(p: PlPoint, w: NonNullable<PlPoint['window']>, id: string, run: Set
 
 /** After a run, in point order: applies the windows of the points that declared one. */
 export function applyWindows(id: string, points: PlPoint[]): void {
+  // Most scripts never call point_window: no set of the run's points for them.
+  if (!points.some((p) => p.window)) return
   const run = new Set(points)
   for (const p of points) if (p.window && p.error === null) one(p, p.window, id, run)
 }

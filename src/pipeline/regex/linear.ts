@@ -14,7 +14,7 @@
 import { RE2JS, RE2JSException, RE2JSSyntaxException, type Matcher } from 're2js'
 import { FerryError } from '../../errors.js'
 import { describeUnsupported, findUnsupported } from './unsupported.js'
-import { v8Linear } from './v8-linear.js'
+import { v8Linear, v8Unnamed } from './v8-linear.js'
 
 export interface LinearFlags {
   ignoreCase?: boolean
@@ -44,6 +44,12 @@ export class LinearRegex {
   /** The same pattern with the global flag, for replace and split on V8. */
   private readonly global: RegExp | null
 
+  /**
+   * V8's compilation with its groups unnamed (same numbers), for exec: a match then builds no
+   * `groups` object. Compiled at the first exec (undefined until then).
+   */
+  private plain: RegExp | undefined
+
   constructor(
     readonly source: string,
     private readonly re: RE2JS,
@@ -66,9 +72,19 @@ export class LinearRegex {
 
   /** The leftmost-first match and its groups, or null. */
   exec(s: string): Groups | null {
+    const m = this.groups(s)
+    // A plain array of the groups: V8's match array carries index and input besides.
+    return m && this.js ? m.slice() : m
+  }
+
+  /**
+   * As exec, without the copy: the array may carry other properties (V8's index and input);
+   * for callers that only read the groups by index (grok, once per line).
+   */
+  groups(s: string): Groups | null {
     if (this.js) {
-      const m = this.js.exec(s)
-      return m ? Array.from(m) : null
+      this.plain ??= v8Unnamed(this.source, this.js)
+      return this.plain.exec(s)
     }
     // The DFA answers "no" several times faster than the capturing matcher finds out; lines
     // of one kind come in runs, so after a match the matcher is tried directly.

@@ -42,8 +42,17 @@ const RE2_SPACE = '\\t\\n\\f\\r '
  */
 const FOREIGN = /\\[AzCQEpPax0-9]|\(\?[imsU-]|\[\[:|\[\]|\[\^\]/
 
-/** The JS source for an RE2 pattern, or null when the two could disagree. */
-export function toJsSource(source: string): string | null {
+/** A named group's opening, `(?P<name>` or `(?<name>`: its length, or 0. */
+function namedGroupAt(source: string, i: number): number {
+  const m = /^\(\?P?<\w+>/.exec(source.slice(i, i + 40))
+  return m ? m[0].length : 0
+}
+
+/**
+ * The JS source for an RE2 pattern, or null when the two could disagree. `unnamed`: named
+ * groups become plain ones (same numbers), so a match builds no `groups` object.
+ */
+export function toJsSource(source: string, unnamed = false): string | null {
   if (FOREIGN.test(source)) return null
   let out = ''
   let inClass = false
@@ -62,6 +71,12 @@ export function toJsSource(source: string): string | null {
     }
     if (c === '[' && !inClass) inClass = true
     else if (c === ']' && inClass && source[i - 1] !== '[') inClass = false
+    const named = !inClass && c === '(' && unnamed ? namedGroupAt(source, i) : 0
+    if (named) {
+      out += '('
+      i += named - 1
+      continue
+    }
     if (!inClass && source.startsWith('(?P<', i)) {
       out += '(?<'
       i += 3
@@ -83,5 +98,19 @@ export function v8Linear(source: string, flags: string): RegExp | null {
     return new RegExp(js, flags)
   } catch {
     return null
+  }
+}
+
+/**
+ * `re` (from v8Linear) with its groups unnamed, numbered as before: the same expression, so
+ * it keeps the linear fallback, and a match builds no `groups` object.
+ */
+export function v8Unnamed(source: string, re: RegExp): RegExp {
+  const js = toJsSource(source, true)
+  if (js === null) return re
+  try {
+    return new RegExp(js, re.flags)
+  } catch {
+    return re
   }
 }
