@@ -6,7 +6,8 @@
  * through the pipeline (Ferry only). Ferry and vmagent upload to a sink in its own process that
  * decodes every body; the load generator is wrk (its own process) when installed. Each cell is
  * a fresh process loaded for BENCH_SECONDS (default 12) over BENCH_CONNECTIONS (default 16)
- * keep-alive connections on BENCH_THREADS (default 2) wrk threads. Printed per cell: accepted and
+ * keep-alive connections on BENCH_THREADS (default 2) wrk threads; BENCH_CASES and BENCH_TARGETS
+ * (comma-separated names) run only those. Printed per cell: accepted and
  * delivered points/s, latency, peak total and anonymous RSS, CPU per accepted point; per case
  * the share of points the byte-level transcoder takes.
  */
@@ -42,6 +43,12 @@ const TARGETS: [string, () => Promise<Target | null>][] = [
   ['victoria-metrics', () => startVm(PEER_SAMPLES_PER_POINT)],
   ['node:http', startBaseline],
 ]
+
+/** BENCH_TARGETS (comma-separated target names) runs only those targets. */
+function targetSelected(name: string): boolean {
+  const only = process.env.BENCH_TARGETS
+  return !only || only.split(',').includes(name)
+}
 
 /** BENCH_CASES (comma-separated case names) runs only those cases. */
 function selected(c: Case): boolean {
@@ -159,7 +166,7 @@ async function main() {
   const cells: Cell[] = []
   for (const c of all) {
     for (const [name, start] of TARGETS) {
-      if (c.ferryOnly && name !== 'ferry') continue
+      if ((c.ferryOnly && name !== 'ferry') || !targetSelected(name)) continue
       const t = await start()
       if (!t) {
         console.log(`${c.name} / ${name}: skipped, binary not installed`)
