@@ -2,9 +2,11 @@
  * Piscina worker: decodes one write body per task, and runs the pipeline on its points in
  * this worker's sandbox. Imports only decode and pipeline code (never the HTTP source). The
  * body arrives transferred; the encoded payload returns by structured clone (one memcpy of
- * about 1 KB a point, cheaper than the bookkeeping of a transfer at this size).
+ * about 1 KB a point, cheaper than the bookkeeping of a transfer at this size), with its CRC-32
+ * computed here, where the bytes are, for the buffer's record checksum (buffer/disk/record.ts).
  */
 import { workerData } from 'node:worker_threads'
+import zlib from 'node:zlib'
 import { processTask } from '../src/ingest/process.js'
 import type { DecodeResult, DecodeTask, WorkerTask } from '../src/ingest/protocol.js'
 import { runDebug } from '../src/pipeline/debug/run.js'
@@ -30,5 +32,10 @@ export default async function decode(
   // Each result says how large this thread's heap is now, for recycling (ingest/recycle.ts).
   if ('kind' in task && task.kind === 'pipeline-debug')
     return withWorkerHeap(await runDebug(task, cfg?.timezone))
-  return withWorkerHeap(await processTask(task as DecodeTask, host, rum))
+  return withWorkerHeap(withCrc(await processTask(task as DecodeTask, host, rum)))
+}
+
+function withCrc(r: DecodeResult): DecodeResult {
+  if (r.ok && r.points > 0) r.payloadCrc = zlib.crc32(r.payload)
+  return r
 }
