@@ -9,7 +9,7 @@
  * keep-alive connections on BENCH_THREADS (default 2) wrk threads; BENCH_CASES and BENCH_TARGETS
  * (comma-separated names) run only those. Printed per cell: accepted and
  * delivered points/s, latency, peak total and anonymous RSS, CPU per accepted point; per case
- * the share of points the byte-level transcoder takes.
+ * the share of points the byte-level transcoder takes, and Ferry's HTTP thread's CPU per point.
  */
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -109,6 +109,8 @@ function sampleAnon(pid: number | undefined): () => number {
   }
 }
 
+const usPer = (seconds: number, points: number) => ((seconds / points) * 1e6).toFixed(1)
+
 /** One write first, unmeasured: script compilation and first-use set-up are not throughput. */
 async function warmUp(t: Target, c: Case): Promise<void> {
   const url = t.url + t.writePath(c.category)
@@ -120,12 +122,16 @@ async function measure(target: string, t: Target, c: Case): Promise<Cell> {
   await warmUp(t, c)
   const anon = sampleAnon(t.pid)
   const cpu0 = cpuSecondsOf(t.pid)
+  // A process's first thread (its id is the pid) is node's main thread: Ferry's HTTP thread.
+  const main0 = cpuSecondsOf(t.pid, t.pid)
   const shape = { seconds: SECONDS, connections: CONNECTIONS, threads: THREADS, headers: c.headers }
   const r = await loadTarget(t.url + t.writePath(c.category), c.body, shape)
   const accepted = r.ok * c.points
   const [delivered, drainS] = await drained(t, accepted)
   // CPU through the load and the drain: what it cost the target to accept and deliver.
   const cpu = cpuSecondsOf(t.pid) - cpu0
+  const main = cpuSecondsOf(t.pid, t.pid) - main0
+  const http = target === 'ferry' && accepted ? `HTTP thread ${usPer(main, accepted)} µs/pt; ` : ''
   return {
     target,
     caseName: c.name,
@@ -138,7 +144,7 @@ async function measure(target: string, t: Target, c: Case): Promise<Cell> {
     anonMb: anon(),
     cpuUsPerPoint: accepted === 0 ? NaN : (cpu / accepted) * 1e6,
     non2xx: r.failed,
-    extra: await t.extra(),
+    extra: http + (await t.extra()),
   }
 }
 
