@@ -6,9 +6,10 @@
  * through the pipeline (Ferry only). Ferry and vmagent upload to a sink in its own process that
  * decodes every body; the load generator is wrk (its own process) when installed. Each cell is
  * a fresh process loaded for BENCH_SECONDS (default 12) over BENCH_CONNECTIONS (default 16)
- * keep-alive connections on BENCH_THREADS (default 2) wrk threads. Printed per cell: accepted and
+ * keep-alive connections on BENCH_THREADS (default 2) wrk threads; BENCH_CASES and BENCH_TARGETS
+ * (comma-separated names) run only those. Printed per cell: accepted and
  * delivered points/s, latency, peak total and anonymous RSS, CPU per accepted point; per case
- * the share of points the byte-level transcoder takes.
+ * the share of points the byte-level transcoder takes, and Ferry's HTTP thread's CPU per point.
  */
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -42,6 +43,12 @@ const TARGETS: [string, () => Promise<Target | null>][] = [
   ['victoria-metrics', () => startVm(PEER_SAMPLES_PER_POINT)],
   ['node:http', startBaseline],
 ]
+
+/** BENCH_TARGETS (comma-separated target names) runs only those targets. */
+function targetSelected(name: string): boolean {
+  const only = process.env.BENCH_TARGETS
+  return !only || only.split(',').includes(name)
+}
 
 /** BENCH_CASES (comma-separated case names) runs only those cases. */
 function selected(c: Case): boolean {
@@ -102,6 +109,8 @@ function sampleAnon(pid: number | undefined): () => number {
   }
 }
 
+const usPer = (seconds: number, points: number) => ((seconds / points) * 1e6).toFixed(1)
+
 /** One write first, unmeasured: script compilation and first-use set-up are not throughput. */
 async function warmUp(t: Target, c: Case): Promise<void> {
   const url = t.url + t.writePath(c.category)
@@ -113,12 +122,16 @@ async function measure(target: string, t: Target, c: Case): Promise<Cell> {
   await warmUp(t, c)
   const anon = sampleAnon(t.pid)
   const cpu0 = cpuSecondsOf(t.pid)
+  // A process's first thread (its id is the pid) is node's main thread: Ferry's HTTP thread.
+  const main0 = cpuSecondsOf(t.pid, t.pid)
   const shape = { seconds: SECONDS, connections: CONNECTIONS, threads: THREADS, headers: c.headers }
   const r = await loadTarget(t.url + t.writePath(c.category), c.body, shape)
   const accepted = r.ok * c.points
   const [delivered, drainS] = await drained(t, accepted)
   // CPU through the load and the drain: what it cost the target to accept and deliver.
   const cpu = cpuSecondsOf(t.pid) - cpu0
+  const main = cpuSecondsOf(t.pid, t.pid) - main0
+  const http = target === 'ferry' && accepted ? `HTTP thread ${usPer(main, accepted)} µs/pt; ` : ''
   return {
     target,
     caseName: c.name,
@@ -131,7 +144,7 @@ async function measure(target: string, t: Target, c: Case): Promise<Cell> {
     anonMb: anon(),
     cpuUsPerPoint: accepted === 0 ? NaN : (cpu / accepted) * 1e6,
     non2xx: r.failed,
-    extra: await t.extra(),
+    extra: http + (await t.extra()),
   }
 }
 
@@ -159,7 +172,7 @@ async function main() {
   const cells: Cell[] = []
   for (const c of all) {
     for (const [name, start] of TARGETS) {
-      if (c.ferryOnly && name !== 'ferry') continue
+      if ((c.ferryOnly && name !== 'ferry') || !targetSelected(name)) continue
       const t = await start()
       if (!t) {
         console.log(`${c.name} / ${name}: skipped, binary not installed`)

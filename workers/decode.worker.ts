@@ -1,8 +1,8 @@
 /**
  * Piscina worker: decodes one write body per task, and runs the pipeline on its points in
  * this worker's sandbox. Imports only decode and pipeline code (never the HTTP source). The
- * body arrives transferred; the encoded payload returns by structured clone (one memcpy of
- * about 1 KB a point, cheaper than the bookkeeping of a transfer at this size).
+ * body arrives transferred; the encoded payload leaves with its CRC-32, moved rather than
+ * cloned where it can be (ingest/worker-result.ts).
  */
 import { workerData } from 'node:worker_threads'
 import { processTask } from '../src/ingest/process.js'
@@ -13,6 +13,7 @@ import { PipelineHost, type PipelineWorkerConfig } from '../src/pipeline/worker-
 import { IpDb } from '../src/rum/geo/ipdb.js'
 import { adoptRefer } from '../src/pipeline/lib/fn-refer.js'
 import { withWorkerHeap, type WorkerHeap } from '../src/ingest/recycle.js'
+import { leaving } from '../src/ingest/worker-result.js'
 import { createRumStage, type RumWorkerOptions } from '../src/rum/stage.js'
 
 const data = workerData as { pipeline?: PipelineWorkerConfig; rum?: RumWorkerOptions } | undefined
@@ -30,5 +31,5 @@ export default async function decode(
   // Each result says how large this thread's heap is now, for recycling (ingest/recycle.ts).
   if ('kind' in task && task.kind === 'pipeline-debug')
     return withWorkerHeap(await runDebug(task, cfg?.timezone))
-  return withWorkerHeap(await processTask(task as DecodeTask, host, rum))
+  return leaving(withWorkerHeap(await processTask(task as DecodeTask, host, rum)))
 }

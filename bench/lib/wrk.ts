@@ -83,8 +83,9 @@ export async function loadTarget(url: string, body: Buffer, shape: LoadShape): P
 }
 
 /** CPU seconds (user + system, all threads) the process has used so far. */
-export function cpuSecondsOf(pid: number | undefined): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+export function cpuSecondsOf(pid: number | undefined, thread?: number): number {
+  const path = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`
+  const stat = fs.readFileSync(path, 'utf8')
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   // After the command: state is field 3, utime 14, stime 15 (1-based over the whole line).
   return (Number(fields[11]) + Number(fields[12])) / 100

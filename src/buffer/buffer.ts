@@ -24,6 +24,11 @@ export interface Batch {
   input: string
   storageIndex?: string
   receivedAt: number
+  /**
+   * zlib's CRC-32 of `payload`, when whoever encoded it computed it (the decode worker): the
+   * record's checksum is then combined from it instead of reading the payload again.
+   */
+  payloadCrc?: number
 }
 
 /** A batch read back, with its sequence number. */

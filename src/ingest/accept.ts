@@ -54,6 +54,7 @@ export async function accept(d: AcceptDeps, task: DecodeTask, o: AcceptOptions):
     await d.buffer.push({
       category: task.category,
       payload: out.payload,
+      ...(out.payloadCrc === undefined ? {} : { payloadCrc: out.payloadCrc }),
       points: out.points,
       input: o.input,
       storageIndex: o.storageIndex,

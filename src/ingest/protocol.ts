@@ -63,6 +63,8 @@ export interface DecodeOk {
   points: number
   /** Concatenated PBPoints entries: a valid PBPoints body. */
   payload: Uint8Array
+  /** zlib's CRC-32 of `payload`, from a decode worker (absent when decoded on this thread). */
+  payloadCrc?: number
   echo: string | null
   /** Corrections applied, by warning type. */
   warnings: Record<string, number>

@@ -4,6 +4,7 @@
  * queued large ones.
  */
 import assert from 'node:assert/strict'
+import zlib from 'node:zlib'
 import { test } from 'node:test'
 import { FerryError } from '../../../src/errors.js'
 import { isLargeTask, Lanes } from '../../../src/ingest/lanes.js'
@@ -135,4 +136,16 @@ test('a task is large by what it may expand to', () => {
   assert.equal(isLargeTask(1016, true, max), false)
   assert.equal(isLargeTask(1017, true, max), true)
   assert.equal(isLargeTask(2048, true, 1 << 20), false)
+})
+
+test("a worker's result carries its payload's CRC-32, for the buffer's record checksum", async () => {
+  const pool = new DecodePool({ workers: 1, maxQueue: 8 })
+  await pool.start()
+  try {
+    const out = await pool.decode(plainTask(Buffer.from('m,t=a f=1i,g="s" 1\nm f=2 2\n'), 'metric'))
+    assert.equal(out.points, 2)
+    assert.equal(out.payloadCrc, zlib.crc32(out.payload))
+  } finally {
+    await pool.shutdown()
+  }
 })

@@ -3,11 +3,12 @@
  * it (the embedded workspace takes bodies uncompressed).
  */
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import { after, before, test } from 'node:test'
-import { httpSend } from '../../../src/sinks/dataway/send.js'
+import { gzipChunkSize, httpSend } from '../../../src/sinks/dataway/send.js'
 import { parseUpstream, type Upstream } from '../../../src/sinks/dataway/upstream.js'
 import type { UploadBody } from '../../../src/sinks/dataway/bodies.js'
 
@@ -53,4 +54,18 @@ test("an upstream's own compression wins: none sends the body as it is", async (
   await httpSend(up, opts)(body, new AbortController().signal)
   assert.equal(seen[0].encoding, undefined)
   assert.deepEqual(seen[0].body, payload)
+})
+
+test('a large body gzips in one chunk of half its size and arrives whole', async () => {
+  seen.length = 0
+  // Random bytes do not compress: the output outgrows the one chunk, so a second pass follows.
+  const random = randomBytes(300_000)
+  const text = Buffer.from('cpu,host=h usage=1\n'.repeat(60_000))
+  for (const payload of [text, random]) {
+    await httpSend(parseUpstream(url), opts)({ ...body, payload }, new AbortController().signal)
+  }
+  assert.deepEqual(zlib.gunzipSync(seen[0].body), text)
+  assert.deepEqual(zlib.gunzipSync(seen[1].body), random)
+  assert.equal(gzipChunkSize(text.length), text.length >>> 1)
+  assert.equal(gzipChunkSize(100), zlib.constants.Z_DEFAULT_CHUNK)
 })

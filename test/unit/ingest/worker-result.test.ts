@@ -1,0 +1,56 @@
+/**
+ * A decode worker's result as it leaves the thread: the payload's CRC-32 added, and the payload
+ * moved (its ArrayBuffer in the transfer list) only when it owns all of that ArrayBuffer.
+ */
+import assert from 'node:assert/strict'
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads'
+import zlib from 'node:zlib'
+import { test } from 'node:test'
+import { transferableSymbol, valueSymbol } from 'piscina'
+import type { DecodeOk } from '../../../src/ingest/protocol.js'
+import { leaving } from '../../../src/ingest/worker-result.js'
+
+const result = (payload: Uint8Array, points = 1): DecodeOk => ({
+  ok: true,
+  points,
+  payload,
+  echo: null,
+  warnings: {},
+  bodyBytes: 10,
+  pipeline: [],
+})
+
+type Moved = { [k: symbol]: unknown }
+
+test('a payload owning its ArrayBuffer is moved, with its CRC, and arrives whole', () => {
+  const payload = new Uint8Array([10, 3, 1, 2, 3])
+  const out = leaving(result(payload)) as unknown as Moved
+  const transfer = out[transferableSymbol] as ArrayBuffer[]
+  const value = out[valueSymbol] as DecodeOk
+  assert.deepEqual(transfer, [payload.buffer])
+  assert.equal(value.payloadCrc, zlib.crc32(payload))
+  const { port1, port2 } = new MessageChannel()
+  port1.postMessage(value, transfer)
+  const got = receiveMessageOnPort(port2)?.message as DecodeOk
+  port1.close()
+  assert.deepEqual([...got.payload], [10, 3, 1, 2, 3])
+  assert.equal(payload.byteLength, 0) // detached here: moved, not copied
+})
+
+test('a view into a larger or shared buffer is cloned: nothing is moved', () => {
+  const larger = new Uint8Array(64).subarray(8, 16)
+  const shared = new Uint8Array(new SharedArrayBuffer(8))
+  for (const payload of [larger, shared]) {
+    const out = leaving(result(payload))
+    assert.equal(transferableSymbol in out, false)
+    assert.equal(out.payloadCrc, zlib.crc32(payload))
+  }
+})
+
+test('failures and empty results leave as they are', () => {
+  const empty = result(new Uint8Array(0), 0)
+  assert.equal(leaving(empty), empty)
+  assert.equal(empty.payloadCrc, undefined)
+  const failed = { ok: false as const, error: { code: 'emptyBody', message: 'x' } }
+  assert.equal(leaving(failed as never), failed)
+})
