@@ -1,6 +1,6 @@
 /**
- * The Hono application: common headers, per-route telemetry, access control (timeout, CORS,
- * loopback-or-public, rate limit), routes, and the one place where errors become HTTP answers
+ * The Hono application: common headers, per-route telemetry, access control (CORS,
+ * loopback-or-public, rate limit, timeout, in-flight), routes, and the one place where errors become HTTP answers
  * (`onError`): FerryError by its table entry, anything else 500.
  */
 import { Hono } from 'hono'
@@ -58,10 +58,11 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
     )
   })
 
-  app.use(timeoutMiddleware(deps.access))
   app.use(corsMiddleware(deps.access))
   app.use(publicAccessMiddleware(deps.access))
   app.use(rateLimitMiddleware(deps.access))
+  // After the cheap refusals: a request refused 429 or 403 costs no timer and no abort signal.
+  app.use(timeoutMiddleware(deps.access))
   app.use(inFlightMiddleware(deps.access))
 
   // Before the write route: `/v1/write/rum/replay` is not a category.
