@@ -62,6 +62,12 @@ export const HTTP_SCHEMA = {
     env: 'ENV_HTTP_SHED_MAX_PARKED',
     check: nonNegative,
   },
+  shed_max_duration: {
+    type: 'duration',
+    default: 30_000,
+    env: 'ENV_HTTP_SHED_MAX_DURATION',
+    check: positive,
+  },
   max_connections_per_client: {
     type: 'int',
     default: 256,

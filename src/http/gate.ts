@@ -8,7 +8,7 @@
  *
  * Invariants: with no client shed a request costs one size check; a held request is answered
  * exactly once (its shed's end, or `clear` at shutdown); nothing here refuses a client that
- * its per-client limits did not refuse first.
+ * was not refused first (by its per-client limits, or 413 for a body past a cap).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Server, Socket } from 'node:net'

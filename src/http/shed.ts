@@ -3,8 +3,12 @@
  * past the Retry-After that refusal announced), the requests of theirs held until then, and the
  * connections each peer address has open.
  *
+ * A client that sent requests while shed (it did not wait as told) and is refused again before
+ * twice that shed has passed is shed twice as long as the last time, up to `maxMs`; the
+ * refusal announces that time in its Retry-After.
+ *
  * Invariants: a client is shed for at most the seconds its refusal announced (a later refusal
- * may extend it, never past its own Retry-After); at most `maxParked` requests are held in all,
+ * may extend it, never past its own Retry-After) and never longer than `maxMs`; at most `maxParked` requests are held in all,
  * each released (answered) when its client's shed ends or on `clear`; at most `MAX_CLIENTS`
  * clients are shed at once (past it a refused client is not shed: its requests take the normal
  * path, answered 429 there); an address has at most `maxConnectionsPerClient` connections
@@ -14,6 +18,8 @@ export interface ShedLimits {
   enabled: boolean
   maxParked: number
   maxConnectionsPerClient: number
+  /** The longest shed, in ms, however often a client is shed again. */
+  maxMs: number
 }
 
 export interface ShedEvents {
@@ -32,13 +38,21 @@ export const MAX_CLIENTS = 10_000
 
 interface Shed {
   until: number
+  ms: number
   timer: NodeJS.Timeout
   parked: (() => void)[]
+}
+
+/** A client whose last shed held requests: its next shed, if it comes before `until`, is `ms`. */
+interface Strike {
+  ms: number
+  until: number
 }
 
 export class ShedTable {
   private readonly shed = new Map<string, Shed>()
   private readonly connections = new Map<string, number>()
+  private readonly strikes = new Map<string, Strike>()
   private parkedCount = 0
 
   constructor(
@@ -48,25 +62,31 @@ export class ShedTable {
   ) {}
 
   /**
-   * Sheds `client` for `ms` from now (or keeps a longer shed under way). False when shedding is
-   * off or the table is full, true when the client is shed.
+   * Sheds `client` for `ms` from now, or longer if it did not wait out its last shed (or keeps a
+   * longer shed under way). Returns the seconds it is shed for (its Retry-After); 0 when
+   * shedding is off or the table is full.
    */
-  refuse(client: string, ms: number): boolean {
-    if (!this.limits.enabled || ms <= 0) return false
-    const until = this.now() + ms
+  refuse(client: string, ms: number): number {
+    if (!this.limits.enabled || ms <= 0) return 0
+    const now = this.now()
     const s = this.shed.get(client)
     if (s) {
-      if (until > s.until) {
-        clearTimeout(s.timer)
-        s.until = until
-        s.timer = this.expire(client, ms)
-      }
-      return true
+      if (now + ms > s.until) this.restart(client, s, now + ms)
+      return Math.ceil((s.until - now) / 1000)
     }
-    if (this.shed.size >= MAX_CLIENTS) return false
-    this.shed.set(client, { until, timer: this.expire(client, ms), parked: [] })
-    this.events.started(client, ms / 1000)
-    return true
+    if (this.shed.size >= MAX_CLIENTS) return 0
+    const strike = this.strikes.get(client)
+    const long = strike && strike.until > now ? Math.max(ms, strike.ms) : ms
+    const shed = Math.min(long, Math.max(ms, this.limits.maxMs))
+    this.strikes.delete(client)
+    this.shed.set(client, {
+      until: now + shed,
+      ms: shed,
+      timer: this.expire(client, shed),
+      parked: [],
+    })
+    this.events.started(client, shed / 1000)
+    return Math.ceil(shed / 1000)
   }
 
   /** Milliseconds left of `client`'s shed; 0 when it is not shed. */
@@ -119,6 +139,12 @@ export class ShedTable {
     for (const client of [...this.shed.keys()]) this.end(client)
   }
 
+  private restart(client: string, s: Shed, until: number): void {
+    clearTimeout(s.timer)
+    s.until = until
+    s.timer = this.expire(client, until - this.now())
+  }
+
   private expire(client: string, ms: number): NodeJS.Timeout {
     const t = setTimeout(() => this.end(client), ms)
     t.unref()
@@ -133,5 +159,15 @@ export class ShedTable {
     this.parkedCount -= s.parked.length
     for (const release of s.parked) release()
     this.events.ended(client, s.parked.length)
+    if (s.parked.length > 0) this.strike(client, s.ms)
+  }
+
+  /** Remembers a shed that held requests, for twice its time (at most MAX_CLIENTS kept). */
+  private strike(client: string, ms: number): void {
+    if (this.strikes.size >= MAX_CLIENTS) {
+      const oldest = this.strikes.keys().next().value
+      if (oldest !== undefined) this.strikes.delete(oldest)
+    }
+    this.strikes.set(client, { ms: ms * 2, until: this.now() + ms * 2 })
   }
 }

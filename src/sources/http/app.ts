@@ -22,6 +22,7 @@ import { tapRoutes } from './routes/tap.js'
 import { otlpRoutes } from './routes/otlp.js'
 import { ddtraceRoutes } from './routes/ddtrace.js'
 import { boundHeaders } from './header-bounds.js'
+import { clientOf } from './access/client.js'
 import {
   corsMiddleware,
   inFlightMiddleware,
@@ -84,7 +85,10 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   app.notFound((c) =>
     errorResponse(new FerryError('routeNotFound', `no route for ${c.req.method} ${c.req.path}`)),
   )
-  app.onError((err) => {
+  app.onError((err, c) => {
+    // A body past a cap (a bomb) sheds its client a second too: the next one waits, unread.
+    if (err instanceof FerryError && err.status === 413)
+      deps.access.refused(c, clientOf(c, deps.access.trusted).ip, 1)
     if (err instanceof FerryError) return errorResponse(err)
     deps.events.internalError('http', err)
     return errorResponse(new FerryError('internalError', 'unexpected error; see the agent log'))

@@ -1,14 +1,15 @@
 /**
  * The shedding bookkeeping (`src/http/shed.ts`) on a virtual clock: a refused client is shed
  * for the Retry-After it was told, its held requests are released exactly once when that ends
- * (or on clear), the held budget and the per-address connection cap are kept, and shedding
- * off sheds no one.
+ * (or on clear), a client that sent while shed is shed twice as long next time (up to the
+ * most), the held budget and the per-address connection cap are kept, and shedding off sheds
+ * no one.
  */
 import assert from 'node:assert/strict'
 import { test, type TestContext } from 'node:test'
 import { MAX_CLIENTS, ShedTable, type ShedLimits } from '../../../src/http/shed.js'
 
-const LIMITS: ShedLimits = { enabled: true, maxParked: 3, maxConnectionsPerClient: 2 }
+const LIMITS: ShedLimits = { enabled: true, maxParked: 3, maxConnectionsPerClient: 2, maxMs: 4000 }
 
 function table(t: TestContext, limits: Partial<ShedLimits> = {}) {
   t.mock.timers.enable({ apis: ['setTimeout', 'Date'] })
@@ -26,13 +27,13 @@ function table(t: TestContext, limits: Partial<ShedLimits> = {}) {
 test('a refused client is shed until its Retry-After, then not', (t) => {
   const { shed, log, tick } = table(t)
   assert.equal(shed.remaining('a'), 0)
-  assert.equal(shed.refuse('a', 1000), true)
+  assert.equal(shed.refuse('a', 1000), 1)
   assert.equal(shed.remaining('a'), 1000)
   assert.equal(shed.remaining('b'), 0)
   tick(400)
   assert.equal(shed.remaining('a'), 600)
   // A second refusal while shed extends to its own Retry-After, and is not a new shed.
-  assert.equal(shed.refuse('a', 1000), true)
+  assert.equal(shed.refuse('a', 1000), 1)
   tick(999)
   assert.equal(shed.remaining('a'), 1)
   tick(1)
@@ -93,11 +94,11 @@ test('clear releases everything held at once (shutdown)', (t) => {
 
 test('shedding off, or a zero budget: no one shed, nothing held', (t) => {
   const off = table(t, { enabled: false }).shed
-  assert.equal(off.refuse('a', 1000), false)
+  assert.equal(off.refuse('a', 1000), 0)
   assert.equal(off.remaining('a'), 0)
   t.mock.timers.reset()
   const none = table(t, { maxParked: 0 }).shed
-  assert.equal(none.refuse('a', 1000), true)
+  assert.equal(none.refuse('a', 1000), 1)
   assert.equal(
     none.park('a', () => undefined),
     false,
@@ -121,10 +122,37 @@ test('connections are counted per address up to the cap; 0 is no cap', (t) => {
 
 test('at most MAX_CLIENTS are shed at once; past it a refused client is not', (t) => {
   const { shed, tick } = table(t)
-  for (let i = 0; i < MAX_CLIENTS; i++) assert.equal(shed.refuse(`c${i}`, 1000), true)
-  assert.equal(shed.refuse('late', 1000), false)
+  for (let i = 0; i < MAX_CLIENTS; i++) assert.equal(shed.refuse(`c${i}`, 1000), 1)
+  assert.equal(shed.refuse('late', 1000), 0)
   assert.equal(shed.remaining('late'), 0)
   tick(1000)
   assert.equal(shed.clients, 0)
-  assert.equal(shed.refuse('late', 1000), true)
+  assert.equal(shed.refuse('late', 1000), 1)
+})
+
+test('a client that sent while shed is shed twice as long next time, up to the most', (t) => {
+  const { shed, tick } = table(t)
+  const hold = () =>
+    assert.equal(
+      shed.park('a', () => undefined),
+      true,
+    )
+  assert.equal(shed.refuse('a', 1000), 1)
+  hold()
+  tick(1000)
+  assert.equal(shed.refuse('a', 1000), 2)
+  hold()
+  tick(2000)
+  assert.equal(shed.refuse('a', 1000), 4)
+  hold()
+  tick(4000)
+  assert.equal(shed.refuse('a', 1000), 4, 'maxMs')
+  // It waited this time (nothing held): the next shed is as announced.
+  tick(4000)
+  assert.equal(shed.refuse('a', 1000), 1)
+  hold()
+  tick(1000)
+  // Refused again only after twice its last shed: forgiven.
+  tick(2000)
+  assert.equal(shed.refuse('a', 1000), 1)
 })

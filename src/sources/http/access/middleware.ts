@@ -66,7 +66,7 @@ export function inFlightMiddleware(policy: AccessPolicy): Mw {
     try {
       release = policy.inFlight.enter(ip)
     } catch (e) {
-      policy.refused(c, ip, 1)
+      if (e instanceof FerryError) e.retryAfter = policy.refused(c, ip, 1)
       throw e
     }
     try {
@@ -89,14 +89,12 @@ export function rateLimitMiddleware(policy: AccessPolicy): Mw {
     const fwd = c.req.header('x-forwarded-for')
     if (fwd) c.header('X-Rate-Limit-Request-Forwarded-For', clip(fwd))
     const path = clip(c.req.path)
-    if (!limiter.take(`${client.ip} ${path}`)) {
-      policy.refused(c, client.ip, 1)
+    if (!limiter.take(`${client.ip} ${path}`))
       throw new FerryError(
         'reachMaxAPILimit',
         `more than ${limiter.limit} requests per second to ${path} from ${client.ip}`,
-        { retryAfter: 1 },
+        { retryAfter: policy.refused(c, client.ip, 1) },
       )
-    }
     await next()
   }
 }

@@ -27,6 +27,7 @@ export type AccessConfig = Pick<
   | 'max_body_bytes_in_flight'
   | 'shed_clients'
   | 'shed_max_parked'
+  | 'shed_max_duration'
   | 'max_connections_per_client'
 >
 
@@ -47,7 +48,10 @@ export class AccessPolicy {
   readonly shed: ShedTable
 
   constructor(c: AccessConfig, events: ShedEvents = quiet) {
-    this.shed = new ShedTable({ enabled: false, maxParked: 0, maxConnectionsPerClient: 0 }, events)
+    this.shed = new ShedTable(
+      { enabled: false, maxParked: 0, maxConnectionsPerClient: 0, maxMs: 0 },
+      events,
+    )
     this.update(c)
   }
 
@@ -63,16 +67,19 @@ export class AccessPolicy {
       enabled: c.shed_clients,
       maxParked: c.shed_max_parked,
       maxConnectionsPerClient: c.max_connections_per_client,
+      maxMs: c.shed_max_duration,
     }
   }
 
   /**
-   * `client` was refused by a per-client limit for `seconds`: shed it. Only requests that came
-   * on a TCP connection are shed (the listener's gate sees no other: in-process and Unix socket
+   * `client` was refused by a per-client limit for `seconds`: shed it. Returns the seconds its
+   * answer announces (longer for a client shed again, `shed.ts`). Only requests that came on a
+   * TCP connection are shed (the listener's gate sees no other: in-process and Unix socket
    * requests have no remote address).
    */
-  refused(c: Context<HttpEnv>, client: string, seconds: number): void {
-    if (c.env?.incoming?.socket?.remoteAddress) this.shed.refuse(client, seconds * 1000)
+  refused(c: Context<HttpEnv>, client: string, seconds: number): number {
+    if (!c.env?.incoming?.socket?.remoteAddress) return seconds
+    return this.shed.refuse(client, seconds * 1000) || seconds
   }
 
   /** The listener's shedding gate over this policy's table and trusted proxies. */
