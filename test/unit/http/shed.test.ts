@@ -45,30 +45,13 @@ test('a refused client is shed until its Retry-After, then not', (t) => {
 test('held requests are released once, when their client shed ends', (t) => {
   const { shed, log, tick } = table(t)
   const released: string[] = []
-  assert.equal(
-    shed.park('a', () => released.push('x')),
-    false,
-    'not shed: nothing held',
-  )
+  const park = (client: string, name: string) => shed.park(client, () => released.push(name))
+  assert.equal(park('a', 'x'), false, 'not shed: nothing held')
   shed.refuse('a', 1000)
   shed.refuse('b', 2000)
-  assert.equal(
-    shed.park('a', () => released.push('a1')),
-    true,
-  )
-  assert.equal(
-    shed.park('a', () => released.push('a2')),
-    true,
-  )
-  assert.equal(
-    shed.park('b', () => released.push('b1')),
-    true,
-  )
+  assert.deepEqual([park('a', 'a1'), park('a', 'a2'), park('b', 'b1')], [true, true, true])
   // The budget (3) is taken: the next is not held.
-  assert.equal(
-    shed.park('b', () => released.push('b2')),
-    false,
-  )
+  assert.equal(park('b', 'b2'), false)
   assert.equal(shed.parked, 3)
   tick(1000)
   assert.deepEqual(released, ['a1', 'a2'])
