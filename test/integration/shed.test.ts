@@ -4,7 +4,7 @@
  * then by the listener's gate, which holds its requests until the Retry-After and closes their
  * connections; another client's writes (127.0.0.3) are answered 200 meanwhile, and
  * `ferry_http_shed_total` and the log say what happened. An address past its connection cap
- * has the extra connection closed unread. Asserts answers and counters, never speed.
+ * has the extra connection closed unread; a write refused 413 holds its client's next one. Asserts answers and counters, never speed.
  */
 import assert from 'node:assert/strict'
 import http from 'node:http'
@@ -65,7 +65,13 @@ async function goodWrites(agent: AgentProcess, done: () => boolean): Promise<num
   try {
     // At least a few, spread over the flood; each within that client's own limit.
     while (!done() || statuses.length < 3) {
-      statuses.push((await post(a, `${agent.url}/v1/write/metric?dry`, 'g x=1i')).status)
+      const r = post(a, `${agent.url}/v1/write/metric?dry`, 'g x=1i')
+      statuses.push(
+        await r.then(
+          (x) => x.status,
+          () => -1,
+        ),
+      )
       await new Promise((r) => setTimeout(r, 250))
     }
   } finally {
@@ -78,15 +84,18 @@ test(
   'a flooding client is shed at the listener while another client writes',
   { timeout: 180_000 },
   async () => {
-    const agent = await startAgent({
-      ENV_REQUEST_RATE_LIMIT: '5',
-      ENV_HTTP_MAX_CONNECTIONS_PER_CLIENT: '4',
-    })
+    // The default connection cap (256): a flooder at its cap may reconnect before the agent
+    // has seen its closed connection go, and that is the other test's subject.
+    const agent = await startAgent({ ENV_REQUEST_RATE_LIMIT: '5' })
     try {
       let flooded = false
       const good = goodWrites(agent, () => flooded)
-      const answers = await flood(agent, 40)
-      flooded = true
+      let answers: Answer[]
+      try {
+        answers = await flood(agent, 40)
+      } finally {
+        flooded = true
+      }
       assert.deepEqual(
         (await good).filter((s) => s !== 200),
         [],
@@ -135,10 +144,13 @@ function closedUnasked(port: number, localAddress: string, ms: number): Promise<
 }
 
 test(
-  'a connection past its address cap is closed unread; others still served',
+  'a connection past its address cap is closed unread; a 413 holds the next write',
   { timeout: 180_000 },
   async () => {
-    const agent = await startAgent({ ENV_HTTP_MAX_CONNECTIONS_PER_CLIENT: '2' })
+    const agent = await startAgent({
+      ENV_HTTP_MAX_CONNECTIONS_PER_CLIENT: '2',
+      ENV_HTTP_MAX_BODY_SIZE: '1KiB',
+    })
     const port = Number(new URL(agent.url).port)
     const held = [0, 1].map(() =>
       net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.5' }),
@@ -150,8 +162,17 @@ test(
       const a = from('127.0.0.6', 1)
       assert.equal((await post(a, `${agent.url}/v1/write/metric?dry`, 'g x=1i')).status, 200)
       a.destroy()
+      // A body past a cap sheds its client a second: the write right behind it is held.
+      const b = from('127.0.0.7', 1)
+      const url = `${agent.url}/v1/write/metric?dry`
+      assert.equal((await post(b, url, `g x="${'a'.repeat(2000)}"`)).status, 413)
+      const next = await post(b, url, 'g x=1i')
+      assert.deepEqual([next.status, next.connection], [429, 'close'])
+      assert.match(next.body, /over the per-client limit/)
+      b.destroy()
       const text = await (await fetch(`${agent.url}/metrics`)).text()
       assert.equal(metric(text, 'connection'), 1)
+      assert.equal(metric(text, 'held'), 1)
       await waitFor(
         () => agent.logs.some((l) => l.includes('"http_connection_refused"')),
         10_000,
