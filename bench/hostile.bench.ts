@@ -10,7 +10,8 @@
  * bodies cost to build and send is not counted as the agent's latency.
  * Prints the good clients' p50/p99 and accepted points/s for both runs and their ratio, what
  * the hostile requests were answered, and the agent's peak RSS. Targets: ratio >= 0.8, p99
- * under 200 ms, peak RSS under 400 MB.
+ * under 200 ms, peak RSS under 400 MB. HOSTILE_CASES (e.g. `flood` or `zstd,gzip`) sends only
+ * the cases whose names hold one of its words, to see what each costs.
  */
 import { fork } from 'node:child_process'
 import fs from 'node:fs'

@@ -42,6 +42,7 @@ import type { Logger } from './telemetry/logger.js'
 import { createMetrics, type Metrics } from './telemetry/metrics.js'
 import { addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
 import { SinkEvents } from './telemetry/sink-events.js'
+import { ShedEvents } from './telemetry/shed-events.js'
 import { TapEvents } from './telemetry/tap-events.js'
 import type { TapHub } from './ingest/tap.js'
 import { addBufferGauges, createSinkMetrics } from './telemetry/sink-metrics.js'
@@ -146,7 +147,7 @@ export class Agent {
       this.upstreams.length === 0 && cfg.workspace.embedded ? new WorkspaceThread(cfg) : null
     this.tags = createTags(cfg, this.identity.host)
     this.tap = createTap(cfg, new TapEvents(log, this.metrics.registry))
-    this.access = new AccessPolicy(cfg.http_api)
+    this.access = new AccessPolicy(cfg.http_api, new ShedEvents(log, this.metrics.registry))
     const write = {
       decoder: this.pool,
       buffer: this.buffer,
@@ -163,7 +164,10 @@ export class Agent {
     })
     this.monitor = new Monitor(this.metrics.registry, this.identity, this.events.recent, cfg.health)
     const httpDeps = this.httpDeps()
-    this.http = new HttpServer(createApp(httpDeps, this.metrics.registry), listenOptions(cfg))
+    this.http = new HttpServer(createApp(httpDeps, this.metrics.registry), {
+      ...listenOptions(cfg),
+      gate: this.access.gate(),
+    })
     this.otlpGrpc = createOtlpGrpc(loaded, httpDeps, log, this.metrics.registry)
     addBufferGauges(this.metrics.registry, () =>
       CATEGORY_NAMES.map((category) => ({ category, ...this.buffer.categoryStats(category) })),

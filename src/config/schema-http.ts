@@ -51,6 +51,29 @@ export const HTTP_SCHEMA = {
     check: nonNegative,
     live: true,
   },
+  /**
+   * A client refused by its rate limit or in-flight cap is shed until the Retry-After its 429
+   * announced: its requests are held at the listener and answered 429 then (`http/gate.ts`).
+   */
+  shed_clients: { type: 'bool', default: true, env: 'ENV_HTTP_SHED_CLIENTS' },
+  shed_max_parked: {
+    type: 'int',
+    default: 1024,
+    env: 'ENV_HTTP_SHED_MAX_PARKED',
+    check: nonNegative,
+  },
+  shed_max_duration: {
+    type: 'duration',
+    default: 30_000,
+    env: 'ENV_HTTP_SHED_MAX_DURATION',
+    check: positive,
+  },
+  max_connections_per_client: {
+    type: 'int',
+    default: 256,
+    env: 'ENV_HTTP_MAX_CONNECTIONS_PER_CLIENT',
+    check: nonNegative,
+  },
   max_body_bytes_in_flight: {
     type: 'bytes',
     default: 192 * 1024 * 1024,

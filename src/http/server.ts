@@ -1,18 +1,20 @@
 /**
  * The HTTP listeners: @hono/node-server on `[http_api] listen` (HTTPS when `[http_api.tls]`
  * names a certificate and key) and, when `listen_socket` is set, on a Unix socket too (local
- * by definition: clients on it count as loopback). Shutdown stops accepting connections and
+ * by definition: clients on it count as loopback). The TCP listener may have a shedding gate in
+ * front of the app (`gate.ts`). Shutdown stops accepting connections and
  * waits for in-flight requests, closing idle keep-alive sockets at once.
  */
 import fs from 'node:fs'
+import http, { type Server } from 'node:http'
 import https from 'node:https'
-import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { Component } from '../component.js'
 import { FerryError } from '../errors.js'
 import type { HttpEnv } from './env.js'
+import { gateConnections, gateRequests, type Gate } from './gate.js'
 
 export function splitListen(listen: string): { hostname: string; port: number } {
   const i = listen.lastIndexOf(':')
@@ -20,11 +22,15 @@ export function splitListen(listen: string): { hostname: string; port: number } 
   return { hostname: host || '0.0.0.0', port: Number(listen.slice(i + 1)) }
 }
 
+type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void
+
 export interface ListenOptions {
   listen: string
   socket: string
   timeoutMs: number
   tls: { cert: string; privkey: string }
+  /** Shedding in front of the app on the TCP listener (`gate.ts`); none when absent. */
+  gate?: Gate
 }
 
 function readTls(tls: ListenOptions['tls']): https.ServerOptions {
@@ -59,16 +65,18 @@ export class HttpServer implements Component {
     return Boolean(this.opts.tls.cert)
   }
 
-  private create(secure: boolean): Server {
-    const server = (
-      secure
-        ? createAdaptorServer({
-            fetch: this.app.fetch,
-            createServer: https.createServer,
-            serverOptions: readTls(this.opts.tls),
-          })
-        : createAdaptorServer({ fetch: this.app.fetch })
-    ) as Server
+  private create(secure: boolean, gate?: Gate): Server {
+    const make = (secure ? https.createServer : http.createServer) as (
+      o: http.ServerOptions,
+      l: Listener,
+    ) => Server
+    const server = createAdaptorServer({
+      fetch: this.app.fetch,
+      createServer: ((o: http.ServerOptions, l: Listener) =>
+        make(o, gate ? gateRequests(l, gate) : l)) as typeof http.createServer,
+      serverOptions: secure ? readTls(this.opts.tls) : {},
+    }) as Server
+    if (gate) gateConnections(server, gate)
     server.requestTimeout = this.opts.timeoutMs
     server.keepAliveTimeout = 65_000
     this.servers.push(server)
@@ -78,7 +86,7 @@ export class HttpServer implements Component {
   async start(): Promise<void> {
     if (this.tcp) return
     const { hostname, port } = splitListen(this.opts.listen)
-    this.tcp = this.create(this.secure)
+    this.tcp = this.create(this.secure, this.opts.gate)
     await listen(this.tcp, port, hostname)
     if (this.opts.socket) {
       fs.rmSync(this.opts.socket, { force: true })
@@ -95,6 +103,8 @@ export class HttpServer implements Component {
     const servers = this.servers
     this.servers = []
     this.tcp = null
+    // Held requests are answered now, so closing does not wait for their sheds to end.
+    this.opts.gate?.table.clear()
     await Promise.all(
       servers.map(
         (server) =>

@@ -46,5 +46,7 @@ export function ddtraceTask(deps: DdtraceDeps, r: DdtraceRequest): DecodeTask {
   return {
     ...receiverTask(deps, r, 'tracing', ddtraceBodyLimit(deps)),
     ddtrace: { version: r.version, options: options(deps, r.remoteIp) },
+    // Its decode time is charged to the peer (`[decode] client_share`), as OTLP's is.
+    ...(r.remoteIp ? { client: r.remoteIp } : {}),
   }
 }

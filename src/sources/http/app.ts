@@ -1,6 +1,6 @@
 /**
- * The Hono application: common headers, per-route telemetry, access control (timeout, CORS,
- * loopback-or-public, rate limit), routes, and the one place where errors become HTTP answers
+ * The Hono application: common headers, per-route telemetry, access control (CORS,
+ * loopback-or-public, rate limit, timeout, in-flight), routes, and the one place where errors become HTTP answers
  * (`onError`): FerryError by its table entry, anything else 500.
  */
 import { Hono } from 'hono'
@@ -22,6 +22,7 @@ import { tapRoutes } from './routes/tap.js'
 import { otlpRoutes } from './routes/otlp.js'
 import { ddtraceRoutes } from './routes/ddtrace.js'
 import { boundHeaders } from './header-bounds.js'
+import { clientOf } from './access/client.js'
 import {
   corsMiddleware,
   inFlightMiddleware,
@@ -58,10 +59,11 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
     )
   })
 
-  app.use(timeoutMiddleware(deps.access))
   app.use(corsMiddleware(deps.access))
   app.use(publicAccessMiddleware(deps.access))
   app.use(rateLimitMiddleware(deps.access))
+  // After the cheap refusals: a request refused 429 or 403 costs no timer and no abort signal.
+  app.use(timeoutMiddleware(deps.access))
   app.use(inFlightMiddleware(deps.access))
 
   // Before the write route: `/v1/write/rum/replay` is not a category.
@@ -83,7 +85,10 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
   app.notFound((c) =>
     errorResponse(new FerryError('routeNotFound', `no route for ${c.req.method} ${c.req.path}`)),
   )
-  app.onError((err) => {
+  app.onError((err, c) => {
+    // A body past a cap (a bomb) sheds its client a second too: the next one waits, unread.
+    if (err instanceof FerryError && err.status === 413)
+      deps.access.refused(c, clientOf(c, deps.access.trusted).ip, 1)
     if (err instanceof FerryError) return errorResponse(err)
     deps.events.internalError('http', err)
     return errorResponse(new FerryError('internalError', 'unexpected error; see the agent log'))

@@ -8,6 +8,7 @@
  * address in `X-Forwarded-For` that is not itself a trusted proxy (earlier entries are
  * whatever the client wrote), else `X-Real-IP`. Values that are not IP addresses are ignored.
  */
+import type { IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
 import type { Context } from 'hono'
 import type { HttpEnv } from '../deps.js'
@@ -38,10 +39,13 @@ function forwardedClient(
   return isIP(r) ? r : null
 }
 
-export function clientOf(c: Context<HttpEnv>, trusted: TrustedProxies): Client {
-  const forwarded = c.req.header('x-forwarded-for')
-  const real = c.req.header('x-real-ip')
-  const socket = c.env?.incoming?.socket
+/** The client of a request by its forwarding headers and the socket it came on. */
+export function clientFrom(
+  forwarded: string | undefined,
+  real: string | undefined,
+  socket: { remoteAddress?: string } | undefined,
+  trusted: TrustedProxies,
+): Client {
   // No socket: in-process requests (app.request in tests), which stand in for a trusted
   // proxy. A Unix socket has no remote address.
   const peer = socket ? (socket.remoteAddress ?? '@') : 'local'
@@ -50,4 +54,16 @@ export function clientOf(c: Context<HttpEnv>, trusted: TrustedProxies): Client {
   const believed = viaProxy && (peer === 'local' || trusted.has(peer))
   const ip = (believed && forwardedClient(forwarded, real, trusted)) || peer
   return { ip, loopback: !viaProxy && localPeer }
+}
+
+export function clientOf(c: Context<HttpEnv>, trusted: TrustedProxies): Client {
+  const socket = c.env?.incoming?.socket
+  return clientFrom(c.req.header('x-forwarded-for'), c.req.header('x-real-ip'), socket, trusted)
+}
+
+/** The same for a request not yet handed to Hono (the shedding gate). */
+export function clientOfIncoming(req: IncomingMessage, trusted: TrustedProxies): Client {
+  // Node joins repeated headers with ', ' as Headers.get does (only set-cookie is a list).
+  const h = req.headers as Record<string, string | undefined>
+  return clientFrom(h['x-forwarded-for'], h['x-real-ip'], req.socket, trusted)
 }

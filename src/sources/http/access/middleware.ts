@@ -1,7 +1,9 @@
 /**
- * Access middleware, outermost first: request timeout, CORS (OPTIONS answers 204 here, before
- * any check, as browsers send preflights without credentials), the loopback-or-public check,
- * then the per client and route rate limit, then the per client limit of requests in flight.
+ * Access middleware, outermost first: CORS (OPTIONS answers 204 here, before any check, as
+ * browsers send preflights without credentials), the loopback-or-public check, the per client
+ * and route rate limit, the request timeout (after the refusals, which need no timer), then the
+ * per client limit of requests in flight.
+ * A client either limit refuses is shed (`policy.refused`, `http/gate.ts`) until its Retry-After.
  */
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
@@ -59,7 +61,14 @@ export function publicAccessMiddleware(policy: AccessPolicy): Mw {
 /** Per client, a bounded number of requests in flight (after the rate limit: cheap first). */
 export function inFlightMiddleware(policy: AccessPolicy): Mw {
   return async (c, next) => {
-    const release = policy.inFlight.enter(clientOf(c, policy.trusted).ip)
+    const ip = clientOf(c, policy.trusted).ip
+    let release: () => void
+    try {
+      release = policy.inFlight.enter(ip)
+    } catch (e) {
+      if (e instanceof FerryError) e.retryAfter = policy.refused(c, ip, 1)
+      throw e
+    }
     try {
       await next()
     } finally {
@@ -84,7 +93,7 @@ export function rateLimitMiddleware(policy: AccessPolicy): Mw {
       throw new FerryError(
         'reachMaxAPILimit',
         `more than ${limiter.limit} requests per second to ${path} from ${client.ip}`,
-        { retryAfter: 1 },
+        { retryAfter: policy.refused(c, client.ip, 1) },
       )
     await next()
   }

@@ -1,9 +1,15 @@
 /**
  * The HTTP access settings in force: public routes, CORS origins, rate limit, in-flight
- * budgets, trusted proxies and request timeout. One object shared by the middleware; `update` swaps the settings on a config reload
+ * budgets, shedding, trusted proxies and request timeout. One object shared by the middleware; `update` swaps the settings on a config reload
  * (SIGHUP) while requests keep flowing, and keeps the rate limiter's buckets.
  */
 import type { HttpConfig } from '../../../config/schema-http.js'
+import type { IncomingMessage } from 'node:http'
+import type { Context } from 'hono'
+import type { Gate } from '../../../http/gate.js'
+import { ShedTable, type ShedEvents } from '../../../http/shed.js'
+import type { HttpEnv } from '../deps.js'
+import { clientOfIncoming } from './client.js'
 import { InFlight } from './in-flight.js'
 import { PublicRoutes } from './public-routes.js'
 import { RateLimiter } from './rate-limit.js'
@@ -19,7 +25,18 @@ export type AccessConfig = Pick<
   | 'trusted_proxies'
   | 'max_in_flight_per_client'
   | 'max_body_bytes_in_flight'
+  | 'shed_clients'
+  | 'shed_max_parked'
+  | 'shed_max_duration'
+  | 'max_connections_per_client'
 >
+
+const quiet: ShedEvents = {
+  started: () => undefined,
+  ended: () => undefined,
+  refused: () => undefined,
+  connectionRefused: () => undefined,
+}
 
 export class AccessPolicy {
   publicRoutes!: PublicRoutes
@@ -28,8 +45,13 @@ export class AccessPolicy {
   trusted = new TrustedProxies([])
   readonly limiter = new RateLimiter(0, 0)
   readonly inFlight = new InFlight(0, Infinity)
+  readonly shed: ShedTable
 
-  constructor(c: AccessConfig) {
+  constructor(c: AccessConfig, events: ShedEvents = quiet) {
+    this.shed = new ShedTable(
+      { enabled: false, maxParked: 0, maxConnectionsPerClient: 0, maxMs: 0 },
+      events,
+    )
     this.update(c)
   }
 
@@ -41,6 +63,32 @@ export class AccessPolicy {
     this.limiter.configure(c.request_rate_limit, c.request_rate_limit_burst)
     this.inFlight.maxPerClient = c.max_in_flight_per_client
     this.inFlight.maxBodyBytes = c.max_body_bytes_in_flight
+    this.shed.limits = {
+      enabled: c.shed_clients,
+      maxParked: c.shed_max_parked,
+      maxConnectionsPerClient: c.max_connections_per_client,
+      maxMs: c.shed_max_duration,
+    }
+  }
+
+  /**
+   * `client` was refused by a per-client limit for `seconds`: shed it. Returns the seconds its
+   * answer announces (longer for a client shed again, `shed.ts`). Only requests that came on a
+   * TCP connection are shed (the listener's gate sees no other: in-process and Unix socket
+   * requests have no remote address).
+   */
+  refused(c: Context<HttpEnv>, client: string, seconds: number): number {
+    if (!c.env?.incoming?.socket?.remoteAddress) return seconds
+    return this.shed.refuse(client, seconds * 1000) || seconds
+  }
+
+  /** The listener's shedding gate over this policy's table and trusted proxies. */
+  gate(): Gate {
+    return {
+      table: this.shed,
+      clientOf: (req: IncomingMessage) => clientOfIncoming(req, this.trusted).ip,
+      exempt: (peer) => this.trusted.has(peer),
+    }
   }
 
   /** The value of Access-Control-Allow-Origin for a request's Origin, or null for none. */
