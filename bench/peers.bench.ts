@@ -49,6 +49,12 @@ function selected(c: Case): boolean {
   return !only || only.split(',').includes(c.name)
 }
 
+/** BENCH_TARGETS (comma-separated target names) loads only those targets. */
+function targeted(name: string): boolean {
+  const only = process.env.BENCH_TARGETS
+  return !only || only.split(',').includes(name)
+}
+
 function cases(): Case[] {
   const lp = (n: number) => (seed: number) => Buffer.from(makeHostBody(n, seed))
   const gz = (seed: number) => gzipSync(lp(1000)(seed))
@@ -159,7 +165,7 @@ async function main() {
   const cells: Cell[] = []
   for (const c of all) {
     for (const [name, start] of TARGETS) {
-      if (c.ferryOnly && name !== 'ferry') continue
+      if ((c.ferryOnly && name !== 'ferry') || !targeted(name)) continue
       const t = await start()
       if (!t) {
         console.log(`${c.name} / ${name}: skipped, binary not installed`)
