@@ -5,7 +5,7 @@
  * a slow system is not sent less, so the share stored says whether it keeps up with the rate.
  */
 import http from 'node:http'
-import { COUNTED_FIELDS } from '../corpus-hosts.js'
+import { COUNTED_FIELDS, HOST_CORPUS_EPOCH_MS } from '../corpus-hosts.js'
 import { postOnce, type LoadResult } from './load.js'
 import { newSystem, removeSystem, startSystem, storedPoints } from './system.js'
 
@@ -51,7 +51,8 @@ export async function pacedRow(
     const wait = run.endedAt + graceMs - performance.now()
     if (wait > 0) await sleep(wait)
     let stored = 0
-    for (const [m, f] of COUNTED_FIELDS) stored += await storedPoints(agent.url, m, f)
+    for (const [m, f] of COUNTED_FIELDS)
+      stored += await storedPoints(agent.url, m, f, HOST_CORPUS_EPOCH_MS)
     const accepted = run.result.ok * points
     return {
       sent: run.sent * points,

@@ -48,15 +48,21 @@ export function removeSystem(s: System): void {
   fs.rmSync(s.dataDir, { recursive: true, force: true })
 }
 
-/** Rows of one DQL query (its first series' values, or every series with BY). */
-export async function dql(agentUrl: string, query: string): Promise<unknown[][][]> {
+const HOUR_MS = 3_600_000
+
+/** Rows of one DQL query over `range` (ms; default the hour either side of now). */
+export async function dql(
+  agentUrl: string,
+  query: string,
+  range: [number, number] = [Date.now() - HOUR_MS, Date.now() + HOUR_MS],
+): Promise<unknown[][][]> {
   const res = await fetch(`${agentUrl}/v1/query/raw`, {
     method: 'POST',
     body: JSON.stringify({
       queries: [
         {
           query,
-          time_range: [Date.now() - 3_600_000, Date.now() + 3_600_000],
+          time_range: range,
           disable_slimit: true,
         },
       ],
@@ -67,8 +73,17 @@ export async function dql(agentUrl: string, query: string): Promise<unknown[][][
   return body.content[0].series.map((s) => s.values)
 }
 
-/** Points of a measurement stored so far (count of one of its fields). */
-export async function storedPoints(agentUrl: string, measurement: string, field: string) {
-  const [values] = await dql(agentUrl, `M::${measurement}:(count(${field}))`)
+/**
+ * Points of a measurement stored so far (count of one of its fields), with timestamps in the
+ * 30 days from `sinceMs` (the host corpus's are in Nov 2023).
+ */
+export async function storedPoints(
+  agentUrl: string,
+  measurement: string,
+  field: string,
+  sinceMs: number,
+) {
+  const range: [number, number] = [sinceMs, sinceMs + 30 * 24 * HOUR_MS]
+  const [values] = await dql(agentUrl, `M::${measurement}:(count(${field}))`, range)
   return Number(values?.[0]?.[1] ?? 0)
 }

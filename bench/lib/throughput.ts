@@ -6,7 +6,7 @@
  */
 import { anonRssOf } from './go-peer.js'
 import { runLoad } from './load.js'
-import { COUNTED_FIELDS } from '../corpus-hosts.js'
+import { COUNTED_FIELDS, HOST_CORPUS_EPOCH_MS } from '../corpus-hosts.js'
 import { newSystem, removeSystem, startSystem, storedPoints } from './system.js'
 import { startVictoria } from './victoria.js'
 
@@ -94,7 +94,8 @@ export async function systemRow(
       writeUrl: `${agent.url}/v1/write/metric`,
       stored: async () => {
         let n = 0
-        for (const [m, f] of COUNTED_FIELDS) n += await storedPoints(agent.url, m, f)
+        for (const [m, f] of COUNTED_FIELDS)
+          n += await storedPoints(agent.url, m, f, HOST_CORPUS_EPOCH_MS)
         return n
       },
       stepMs: 500,
