@@ -7,7 +7,7 @@
 import http from 'node:http'
 import { COUNTED_FIELDS, HOST_CORPUS_EPOCH_MS } from '../corpus-hosts.js'
 import { postOnce, type LoadResult } from './load.js'
-import { newSystem, removeSystem, startSystem, storedPoints } from './system.js'
+import { distinctBodies, newSystem, removeSystem, startSystem, storedPoints } from './system.js'
 
 export interface PacedRow {
   sent: number
@@ -19,7 +19,7 @@ export interface PacedRow {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function paced(url: string, body: Buffer, intervalMs: number, seconds: number) {
+async function paced(url: string, body: () => Buffer, intervalMs: number, seconds: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 })
   const target = new URL(url)
   const result: LoadResult = { ok: 0, failed: 0, seconds, latenciesMs: [], statuses: {} }
@@ -29,7 +29,7 @@ async function paced(url: string, body: Buffer, intervalMs: number, seconds: num
   for (let i = 0; i < n; i++) {
     const due = t0 + i * intervalMs
     if (due > performance.now()) await sleep(due - performance.now())
-    pending.push(postOnce(agent, target, body, {}, result))
+    pending.push(postOnce(agent, target, body(), {}, result))
   }
   await Promise.all(pending)
   agent.destroy()
@@ -47,7 +47,7 @@ export async function pacedRow(
   const agent = await startSystem(s)
   try {
     const url = `${agent.url}/v1/write/metric`
-    const run = await paced(url, body, (points / rate) * 1000, seconds)
+    const run = await paced(url, distinctBodies(body), (points / rate) * 1000, seconds)
     const wait = run.endedAt + graceMs - performance.now()
     if (wait > 0) await sleep(wait)
     let stored = 0

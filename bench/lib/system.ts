@@ -44,6 +44,21 @@ export function startSystem(s: System): Promise<Child> {
   )
 }
 
+/**
+ * Each call: `body` after a line of its own (`bench_seq`, a sequence number and time), so no
+ * two bodies, and no two of the agent's upload bodies, are alike: the workspace stores a body
+ * with the content of one already stored once only (`[workspace] dedupe_by_content`), and the
+ * same corpus body sent again would count as stored once. The extra point is not counted.
+ */
+export function distinctBodies(body: Buffer): () => Buffer {
+  let seq = 0
+  return () => {
+    seq++
+    const line = `bench_seq n=${seq}i ${BigInt(Date.now()) * 1_000_000n + BigInt(seq)}\n`
+    return Buffer.concat([Buffer.from(line), body])
+  }
+}
+
 export function removeSystem(s: System): void {
   fs.rmSync(s.dataDir, { recursive: true, force: true })
 }

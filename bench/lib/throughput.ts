@@ -7,7 +7,7 @@
 import { anonRssOf } from './go-peer.js'
 import { runLoad } from './load.js'
 import { COUNTED_FIELDS, HOST_CORPUS_EPOCH_MS } from '../corpus-hosts.js'
-import { newSystem, removeSystem, startSystem, storedPoints } from './system.js'
+import { distinctBodies, newSystem, removeSystem, startSystem, storedPoints } from './system.js'
 import { startVictoria } from './victoria.js'
 
 export interface Row {
@@ -51,7 +51,7 @@ interface Target {
 
 async function measure(
   t: Target,
-  body: Buffer,
+  body: Buffer | (() => Buffer),
   points: number,
   seconds: number,
   conns: number,
@@ -103,7 +103,7 @@ export async function systemRow(
       pid: agent.proc.pid,
       peakRssMb: () => agent.peakRssMb(),
     }
-    return await measure(target, body, points, seconds, conns)
+    return await measure(target, distinctBodies(body), points, seconds, conns)
   } finally {
     await agent.stop()
     removeSystem(s)
