@@ -8,6 +8,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { NODE_HEAP_FLAGS } from '../../src/shared/heap-flags.js'
+import { MALLOC_TUNABLES } from '../../src/shared/malloc.js'
 import { startChild, type Child } from './child.js'
 
 const main = new URL('../../src/main.js', import.meta.url).pathname
@@ -32,8 +34,10 @@ export async function newSystem(): Promise<System> {
 
 export function startSystem(s: System): Promise<Child> {
   return startChild(
-    [main, 'run'],
+    [...NODE_HEAP_FLAGS, main, 'run'],
     {
+      // As `npm start` runs it (src/shared/malloc.ts).
+      GLIBC_TUNABLES: MALLOC_TUNABLES,
       ENV_HTTP_LISTEN: '127.0.0.1:0',
       ENV_DATA_DIR: s.dataDir,
       ENV_WORKSPACE_LISTEN: `127.0.0.1:${s.workspacePort}`,
