@@ -45,7 +45,8 @@ EXPOSE 9529
 # `ferry health` reads the same ENV_* as the agent, so it follows ENV_HTTP_LISTEN.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
     CMD ["node", "dist/src/main.js", "health"]
-ENTRYPOINT ["node", "dist/src/main.js"]
+# --max-semi-space-size: see src/shared/heap-flags.ts (the same as the service unit).
+ENTRYPOINT ["node", "--max-semi-space-size=2", "dist/src/main.js"]
 CMD ["run"]
 
 # With no ENV_DATAWAY the agent runs the workspace in a thread and uploads to it; its ingest,

@@ -98,13 +98,16 @@ function seriesLine(s: number, r: () => number, t: bigint): string {
   return diskLine(h, k - 9, r, t)
 }
 
+/** The corpus's first timestamp (Nov 2023), in ms: queries of what was stored start here. */
+export const HOST_CORPUS_EPOCH_MS = 1_700_000_000_000
+
 /**
  * `points` lines in series order, starting at series `seed % SERIES`; every full round of the
  * series moves the time on by 10 s, as hosts reporting every 10 s would.
  */
 export function makeHostBody(points: number, seed = 1): string {
   const r = seeded(seed)
-  const start = 1_700_000_000_000_000_000n + BigInt(seed) * 10_000_000_000n
+  const start = BigInt(HOST_CORPUS_EPOCH_MS) * 1_000_000n + BigInt(seed) * 10_000_000_000n
   const lines: string[] = []
   for (let i = 0; i < points; i++) {
     const s = (seed + i) % SERIES

@@ -7,7 +7,7 @@ import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import type { ProbeResult } from './buffer/disk/probe.js'
-import { DecodePool } from './ingest/pool.js'
+import { DecodePool, workerHeapLimits } from './ingest/pool.js'
 import { inlineFirst } from './ingest/inline-first.js'
 import { DecodeShares, fairShare } from './ingest/decode-shares.js'
 import { LoopLoad } from './ingest/loop-load.js'
@@ -121,6 +121,7 @@ export class Agent {
       geo: scriptGeo(() => this.watcher),
       refer: () => this.refer?.current() ?? null,
       onWorkerDied: (err) => this.events.decodeWorkerDied(err),
+      resourceLimits: workerHeapLimits(cfg.decode),
       recycleHeapBytes: cfg.decode.recycle_heap,
       onWorkerRecycled: (bytes) => this.events.decodeWorkerRecycled(bytes),
       shares: this.shares,

@@ -52,9 +52,10 @@ export function postOnce(
   })
 }
 
+/** `body`: the same bytes each time, or a function giving each request's. */
 export async function runLoad(
   url: string,
-  body: Buffer,
+  body: Buffer | (() => Buffer),
   seconds: number,
   connections: number,
   headers: Record<string, string> = {},
@@ -63,7 +64,8 @@ export async function runLoad(
   const target = new URL(url)
   const deadline = performance.now() + seconds * 1000
   const result: LoadResult = { ok: 0, failed: 0, seconds, latenciesMs: [], statuses: {} }
-  const one = () => postOnce(agent, target, body, headers, result)
+  const next = typeof body === 'function' ? body : () => body
+  const one = () => postOnce(agent, target, next(), headers, result)
   const t0 = performance.now()
   await Promise.all(
     Array.from({ length: connections }, async () => {

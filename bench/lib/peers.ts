@@ -8,6 +8,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { NODE_HEAP_FLAGS } from '../../src/shared/heap-flags.js'
+import { MALLOC_TUNABLES } from '../../src/shared/malloc.js'
 import { startChild } from './child.js'
 import { mappedRssOf, startGoPeer } from './go-peer.js'
 import { startVictoria } from './victoria.js'
@@ -58,8 +60,10 @@ export async function startFerry(): Promise<Target> {
   const upstream = `${sink.url}?token=tkn_00000000000000000000000000000000`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-bench-peers-'))
   const agent = await startChild(
-    [here('../../src/main.js'), 'run'],
+    [...NODE_HEAP_FLAGS, here('../../src/main.js'), 'run'],
     {
+      // As the shipped service and `npm start` run it (src/shared/malloc.ts).
+      GLIBC_TUNABLES: MALLOC_TUNABLES,
       ENV_HTTP_LISTEN: '127.0.0.1:0',
       ENV_DATA_DIR: dataDir,
       ENV_DATAWAY: upstream,

@@ -8,6 +8,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { NODE_HEAP_FLAGS } from '../../src/shared/heap-flags.js'
+import { MALLOC_TUNABLES } from '../../src/shared/malloc.js'
 import { startChild, type Child } from './child.js'
 
 const main = new URL('../../src/main.js', import.meta.url).pathname
@@ -32,8 +34,10 @@ export async function newSystem(): Promise<System> {
 
 export function startSystem(s: System): Promise<Child> {
   return startChild(
-    [main, 'run'],
+    [...NODE_HEAP_FLAGS, main, 'run'],
     {
+      // As `npm start` runs it (src/shared/malloc.ts).
+      GLIBC_TUNABLES: MALLOC_TUNABLES,
       ENV_HTTP_LISTEN: '127.0.0.1:0',
       ENV_DATA_DIR: s.dataDir,
       ENV_WORKSPACE_LISTEN: `127.0.0.1:${s.workspacePort}`,
@@ -44,19 +48,40 @@ export function startSystem(s: System): Promise<Child> {
   )
 }
 
+/**
+ * Each call: `body` after a line of its own (`bench_seq`, a sequence number and time), so no
+ * two bodies, and no two of the agent's upload bodies, are alike: the workspace stores a body
+ * with the content of one already stored once only (`[workspace] dedupe_by_content`), and the
+ * same corpus body sent again would count as stored once. The extra point is not counted.
+ */
+export function distinctBodies(body: Buffer): () => Buffer {
+  let seq = 0
+  return () => {
+    seq++
+    const line = `bench_seq n=${seq}i ${BigInt(Date.now()) * 1_000_000n + BigInt(seq)}\n`
+    return Buffer.concat([Buffer.from(line), body])
+  }
+}
+
 export function removeSystem(s: System): void {
   fs.rmSync(s.dataDir, { recursive: true, force: true })
 }
 
-/** Rows of one DQL query (its first series' values, or every series with BY). */
-export async function dql(agentUrl: string, query: string): Promise<unknown[][][]> {
+const HOUR_MS = 3_600_000
+
+/** Rows of one DQL query over `range` (ms; default the hour either side of now). */
+export async function dql(
+  agentUrl: string,
+  query: string,
+  range: [number, number] = [Date.now() - HOUR_MS, Date.now() + HOUR_MS],
+): Promise<unknown[][][]> {
   const res = await fetch(`${agentUrl}/v1/query/raw`, {
     method: 'POST',
     body: JSON.stringify({
       queries: [
         {
           query,
-          time_range: [Date.now() - 3_600_000, Date.now() + 3_600_000],
+          time_range: range,
           disable_slimit: true,
         },
       ],
@@ -67,8 +92,17 @@ export async function dql(agentUrl: string, query: string): Promise<unknown[][][
   return body.content[0].series.map((s) => s.values)
 }
 
-/** Points of a measurement stored so far (count of one of its fields). */
-export async function storedPoints(agentUrl: string, measurement: string, field: string) {
-  const [values] = await dql(agentUrl, `M::${measurement}:(count(${field}))`)
+/**
+ * Points of a measurement stored so far (count of one of its fields), with timestamps in the
+ * 30 days from `sinceMs` (the host corpus's are in Nov 2023).
+ */
+export async function storedPoints(
+  agentUrl: string,
+  measurement: string,
+  field: string,
+  sinceMs: number,
+) {
+  const range: [number, number] = [sinceMs, sinceMs + 30 * 24 * HOUR_MS]
+  const [values] = await dql(agentUrl, `M::${measurement}:(count(${field}))`, range)
   return Number(values?.[0]?.[1] ?? 0)
 }

@@ -6,8 +6,8 @@
  */
 import { anonRssOf } from './go-peer.js'
 import { runLoad } from './load.js'
-import { COUNTED_FIELDS } from '../corpus-hosts.js'
-import { newSystem, removeSystem, startSystem, storedPoints } from './system.js'
+import { COUNTED_FIELDS, HOST_CORPUS_EPOCH_MS } from '../corpus-hosts.js'
+import { distinctBodies, newSystem, removeSystem, startSystem, storedPoints } from './system.js'
 import { startVictoria } from './victoria.js'
 
 export interface Row {
@@ -51,7 +51,7 @@ interface Target {
 
 async function measure(
   t: Target,
-  body: Buffer,
+  body: Buffer | (() => Buffer),
   points: number,
   seconds: number,
   conns: number,
@@ -94,7 +94,8 @@ export async function systemRow(
       writeUrl: `${agent.url}/v1/write/metric`,
       stored: async () => {
         let n = 0
-        for (const [m, f] of COUNTED_FIELDS) n += await storedPoints(agent.url, m, f)
+        for (const [m, f] of COUNTED_FIELDS)
+          n += await storedPoints(agent.url, m, f, HOST_CORPUS_EPOCH_MS)
         return n
       },
       stepMs: 500,
@@ -102,7 +103,7 @@ export async function systemRow(
       pid: agent.proc.pid,
       peakRssMb: () => agent.peakRssMb(),
     }
-    return await measure(target, body, points, seconds, conns)
+    return await measure(target, distinctBodies(body), points, seconds, conns)
   } finally {
     await agent.stop()
     removeSystem(s)

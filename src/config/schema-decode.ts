@@ -3,6 +3,8 @@ import { nonNegative, positive } from './checks.js'
 import type { SectionOf, SectionSpec } from './spec.js'
 
 const fraction = (v: number) => (v >= 0 && v <= 1 ? undefined : 'between 0 and 1')
+/** V8 takes its heap limits in whole MiB: 0 (V8's own default) or at least 1 MiB. */
+const heapLimit = (v: number) => (v === 0 || v >= 2 ** 20 ? undefined : '0 or at least 1MiB')
 
 export const DECODE_SCHEMA = {
   workers: { type: 'int', default: 0, env: 'ENV_DECODE_WORKERS', check: nonNegative },
@@ -12,6 +14,29 @@ export const DECODE_SCHEMA = {
     default: 96 * 1024 * 1024,
     env: 'ENV_DECODE_RECYCLE_HEAP',
     check: nonNegative,
+  },
+  /**
+   * Each worker's V8 young generation (two semi-spaces and the new large objects): what a worker
+   * may allocate between two scavenges. V8's default lets it grow to 48 MiB per thread; decode
+   * garbage dies young, so a small one costs little time. 0: V8's default. Not live.
+   */
+  max_young_generation: {
+    type: 'bytes',
+    default: 6 * 2 ** 20,
+    env: 'ENV_DECODE_MAX_YOUNG_GENERATION',
+    check: heapLimit,
+  },
+  /**
+   * Each worker's V8 old generation. Reached, the worker dies: its task gets 503
+   * decodeWorkerDied with Retry-After and the pool starts a replacement. Sized for the largest
+   * body the general path decodes (`[http_api] max_points` typical points); `recycle_heap`
+   * gives memory back long before it. 0: V8's default. Not live.
+   */
+  max_old_generation: {
+    type: 'bytes',
+    default: 512 * 2 ** 20,
+    env: 'ENV_DECODE_MAX_OLD_GENERATION',
+    check: heapLimit,
   },
   /**
    * While the decoders are busy, a client may use an equal split of the decode capacity among

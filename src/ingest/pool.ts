@@ -49,6 +49,18 @@ export interface PoolOptions {
   shares?: DecodeShares
 }
 
+/** The workers' V8 heap limits from `[decode]` (bytes; 0 leaves V8's default). */
+export function workerHeapLimits(c: {
+  max_young_generation: number
+  max_old_generation: number
+}): ResourceLimits {
+  const limits: ResourceLimits = {}
+  const mb = (bytes: number) => Math.floor(bytes / 2 ** 20)
+  if (c.max_young_generation) limits.maxYoungGenerationSizeMb = mb(c.max_young_generation)
+  if (c.max_old_generation) limits.maxOldGenerationSizeMb = mb(c.max_old_generation)
+  return limits
+}
+
 /** The pool's threads for `[decode] workers` (0: one per available core). */
 export function poolThreads(workers: number): number {
   return workers || os.availableParallelism()

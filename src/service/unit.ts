@@ -4,6 +4,7 @@
  * failure, a high open-file limit, SIGHUP for reload, and a read-only view of the rest of the
  * system.
  */
+import { NODE_HEAP_FLAGS } from '../shared/heap-flags.js'
 import { MALLOC_TUNABLES } from '../shared/malloc.js'
 
 export interface UnitOptions {
@@ -30,7 +31,8 @@ Group=${o.user}
 Environment=NODE_ENV=production
 # Large freed blocks go back to the system (see src/shared/malloc.ts).
 Environment=GLIBC_TUNABLES=${MALLOC_TUNABLES}
-ExecStart=${o.node} ${o.main} run --config ${o.configDir}/ferry.conf
+# The HTTP thread's young generation stays small (see src/shared/heap-flags.ts).
+ExecStart=${o.node} ${NODE_HEAP_FLAGS.join(' ')} ${o.main} run --config ${o.configDir}/ferry.conf
 ExecReload=/bin/kill -HUP $MAINPID
 Restart=on-failure
 RestartSec=5s
