@@ -73,6 +73,9 @@ function globalTags(extra: TraceTranscodeInput['extraTags']): GlobalTags {
 function spans(t: SpanTable, k: SpanTask, now: bigint, globals: GlobalTags): void {
   const nowHi = Number(now >> 32n)
   const nowLo = Number(now & 0xffffffffn)
+  // The general mapping counts a resource's attributes past the limit even without spans.
+  for (let g = 0; g < t.groups; g++)
+    if (t.groupKv[2 * g + 1] - t.groupKv[2 * g] > k.maxAttributes) throw DECLINE
   mapper.collectIds(t, k.b)
   let group = -1
   for (let i = 0; i < t.n; i++) {
