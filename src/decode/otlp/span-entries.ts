@@ -8,6 +8,8 @@
  * point's keys in the order the general path encodes them.
  */
 
+import { grow } from './span-table.js'
+
 /** A string of the body's bytes [a, e), ASCII (checked by the mapper). */
 export const E_RANGE = 0
 /** A JS string (`str`). */
@@ -40,18 +42,13 @@ export class Entries {
   }
 
   private grow(): void {
-    const size = this.tag.length * 2
-    const copy = <T extends Uint8Array | Int32Array | Float64Array>(x: T): T => {
-      const next = new (x.constructor as new (n: number) => T)(size)
-      next.set(x)
-      return next
-    }
-    this.tag = copy(this.tag)
-    this.type = copy(this.type)
-    this.live = copy(this.live)
-    this.a = copy(this.a)
-    this.e = copy(this.e)
-    this.num = copy(this.num)
+    const size = this.tag.length + 1
+    this.tag = grow(this.tag, size)
+    this.type = grow(this.type, size)
+    this.live = grow(this.live, size)
+    this.a = grow(this.a, size)
+    this.e = grow(this.e, size)
+    this.num = grow(this.num, size)
   }
 
   has(key: string): boolean {

@@ -11,16 +11,7 @@ import { KNOWN, K_DECLINE, K_REST, keyOf } from './span-keys.js'
 import { DECLINE } from './pb-span-scan.js'
 import { NO_STATUS, SpanTable, V_BOOL, V_DOUBLE, V_INT, V_STR } from './span-table.js'
 import { asciiText, tagText } from './span-text.js'
-
-const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer']
-const SOURCE_TYPES: Record<string, number> = {
-  http_scheme: 3,
-  http_method: 3,
-  rpc_system: 3,
-  db_system: 2,
-  messaging_system: 1,
-}
-const SOURCE_TYPE_NAMES = ['custom', 'message_queue', 'db', 'web']
+import { SOURCE_TYPES, SOURCE_TYPE_NAMES, SPAN_KINDS } from './map-traces.js'
 
 export interface SpanTask {
   b: Uint8Array

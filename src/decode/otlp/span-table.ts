@@ -18,7 +18,8 @@ export const V_DOUBLE = 4
 /** Span status: none on the wire (the reference's `info`). */
 export const NO_STATUS = -1
 
-function grow<T extends Int32Array | Float64Array | Uint8Array>(a: T, need: number): T {
+/** `a`, or a copy at least `need` long (doubling). */
+export function grow<T extends Int32Array | Float64Array | Uint8Array>(a: T, need: number): T {
   if (need <= a.length) return a
   const next = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2))
   next.set(a)
