@@ -6,11 +6,20 @@
  *
  * It declines (throws `DECLINE`) wherever the general reader would fail or the transcoder
  * would write something other than the general path: a wrong wire type, a truncated or
- * overlong field, span events or links, attribute values other than strings, bools, doubles
- * and integers below 2^49. The caller then takes the general path, which answers as it always
+ * overlong field, span events or links, attribute values other than strings, bools, doubles,
+ * integers below 2^49 and arrays of those. The caller then takes the general path, which answers as it always
  * did (its own error for a malformed body).
  */
-import { AttrTable, SpanTable, V_BOOL, V_DOUBLE, V_INT, V_STR } from './span-table.js'
+import {
+  AttrTable,
+  SpanTable,
+  V_ARRAY,
+  V_BOOL,
+  V_DOUBLE,
+  V_INT,
+  V_NULL,
+  V_STR,
+} from './span-table.js'
 
 export const DECLINE = { declined: true }
 
@@ -69,31 +78,70 @@ function want(wire: number, expected: number): void {
   if (wire !== expected) throw DECLINE
 }
 
-/** AnyValue: the last of its oneof members wins, as in `pb-common.ts`. */
-function anyValue(t: AttrTable, i: number, end: number): void {
+/** The last value read by `value`: kind, string range, number. */
+export const val = { kind: V_NULL, a: 0, e: 0, num: 0 }
+
+/**
+ * AnyValue: the last of its oneof members wins, as in `pb-common.ts`. An ArrayValue (only where
+ * `array`) is kept as its range, once each item is found to be a scalar; other values decline.
+ */
+function value(end: number, array: boolean): void {
+  val.kind = V_NULL
   while (p < end) {
     const tag = tagAt(end)
     const f = tag >>> 3
     const w = tag & 7
-    if (f === 1) {
+    if (f === 1 || (f === 5 && array)) {
       want(w, 2)
       const e = sub(end)
-      t.a[i] = p
-      t.e[i] = p = e
-      t.kind[i] = V_STR
+      const a = p
+      if (f === 5) arrayItems(e, null)
+      val.a = a
+      val.e = p = e
+      val.kind = f === 1 ? V_STR : V_ARRAY
     } else if (f === 2 || f === 3) {
       want(w, 0)
-      t.num[i] = varint(end)
-      t.kind[i] = f === 2 ? V_BOOL : V_INT
+      val.num = varint(end)
+      val.kind = f === 2 ? V_BOOL : V_INT
     } else if (f === 4) {
       want(w, 1)
       if (p + 8 > end) throw DECLINE
       for (let k = 0; k < 8; k++) f64bytes[k] = b[p + k]
       p += 8
-      t.num[i] = f64[0]
-      t.kind[i] = V_DOUBLE
+      val.num = f64[0]
+      val.kind = V_DOUBLE
     } else if (f >= 5 && f <= 7) throw DECLINE
     else skip(w, end)
+  }
+}
+
+/** Each item (repeated AnyValue = 1) of the ArrayValue at `p`, a scalar, given to `visit`. */
+function arrayItems(end: number, visit: ((first: boolean) => void) | null): void {
+  let first = true
+  while (p < end) {
+    const tag = tagAt(end)
+    if (tag >>> 3 !== 1) {
+      skip(tag & 7, end)
+      continue
+    }
+    want(tag & 7, 2)
+    const e = sub(end)
+    value(e, false)
+    p = e
+    visit?.(first)
+    first = false
+  }
+}
+
+/** Visits the items of an array value the scanner kept (`val` holds each item in turn). */
+export function eachItem(body: Uint8Array, a: number, e: number, visit: (first: boolean) => void) {
+  const saved = b
+  b = body
+  p = a
+  try {
+    arrayItems(e, visit)
+  } finally {
+    b = saved
   }
 }
 
@@ -111,8 +159,11 @@ function keyValue(t: AttrTable, end: number): void {
         t.keyA[i] = p
         t.keyE[i] = e
       } else {
-        t.kind[i] = 0
-        anyValue(t, i, e)
+        value(e, true)
+        t.kind[i] = val.kind
+        t.a[i] = val.a
+        t.e[i] = val.e
+        t.num[i] = val.num
       }
       p = e
     } else skip(w, end)

@@ -9,7 +9,7 @@ import { Entries, E_BOOL, E_DIGITS, E_FLOAT, E_INT, E_MESSAGE } from './span-ent
 import { IdSet } from './span-ids.js'
 import { KNOWN, K_DECLINE, K_REST, keyOf } from './span-keys.js'
 import { DECLINE } from './pb-span-scan.js'
-import { NO_STATUS, SpanTable, V_BOOL, V_DOUBLE, V_INT, V_STR } from './span-table.js'
+import { NO_STATUS, SpanTable, V_ARRAY, V_BOOL, V_DOUBLE, V_INT, V_STR } from './span-table.js'
 import { asciiText, tagText } from './span-text.js'
 import { SOURCE_TYPES, SOURCE_TYPE_NAMES, SPAN_KINDS } from './map-traces.js'
 
@@ -125,6 +125,7 @@ export class SpanMapper {
       e.number(pub, false, E_FLOAT, at.num[r])
     } else if (kind === V_INT) e.number(pub, false, E_INT, at.num[r])
     else if (kind === V_BOOL) e.number(pub, false, E_BOOL, at.num[r])
+    else if (kind === V_ARRAY) throw DECLINE
   }
 
   /** `db_host` of a span with `db.system`: its first `net.peer.name` or `server.address`. */

@@ -14,6 +14,8 @@ export const V_STR = 1
 export const V_BOOL = 2
 export const V_INT = 3
 export const V_DOUBLE = 4
+/** An ArrayValue of scalars (its range; only for the message). */
+export const V_ARRAY = 5
 
 /** Span status: none on the wire (the reference's `info`). */
 export const NO_STATUS = -1

@@ -18,9 +18,9 @@ import {
   type Entries,
 } from './span-entries.js'
 import type { SpanMapper, SpanTask } from './span-map.js'
-import { DECLINE } from './pb-span-scan.js'
+import { DECLINE, eachItem, val } from './pb-span-scan.js'
 import { jsonText } from './span-text.js'
-import { V_BOOL, V_DOUBLE, V_INT, V_STR } from './span-table.js'
+import { V_ARRAY, V_BOOL, V_DOUBLE, V_INT, V_STR } from './span-table.js'
 
 const HEX = Buffer.from('0123456789abcdef')
 
@@ -59,24 +59,34 @@ function decimal(o: Out, v: number): void {
   o.pos += n
 }
 
-/** One attribute value as OTLP/JSON (`jsonAttrsText`), for the kinds the scanner takes. */
-function jsonValue(o: Out, k: SpanTask, r: number): void {
-  const at = k.t.attrs
-  const kind = at.kind[r]
+/** A scalar value as OTLP/JSON (`jsonAttrsText`, `jsonValue`). */
+function jsonScalar(o: Out, b: Uint8Array, kind: number, a: number, e: number, num: number) {
   if (kind === V_STR) {
-    jsonText(k.b, at.a[r], at.e[r])
+    jsonText(b, a, e)
     lit(o, '{"stringValue":"')
-    copy(o, k.b, at.a[r], at.e[r])
+    copy(o, b, a, e)
     lit(o, '"}')
   } else if (kind === V_INT) {
     lit(o, '{"intValue":"')
-    decimal(o, at.num[r])
+    decimal(o, num)
     lit(o, '"}')
-  } else if (kind === V_BOOL) lit(o, at.num[r] ? '{"boolValue":true}' : '{"boolValue":false}')
+  } else if (kind === V_BOOL) lit(o, num ? '{"boolValue":true}' : '{"boolValue":false}')
   else if (kind === V_DOUBLE) {
-    if (!Number.isFinite(at.num[r])) throw DECLINE
-    lit(o, `{"doubleValue":${JSON.stringify(at.num[r])}}`)
+    if (!Number.isFinite(num)) throw DECLINE
+    lit(o, `{"doubleValue":${JSON.stringify(num)}}`)
   } else lit(o, '{}')
+}
+
+/** One attribute value as OTLP/JSON; an array's items are read again from the body. */
+function jsonValue(o: Out, k: SpanTask, r: number): void {
+  const at = k.t.attrs
+  if (at.kind[r] !== V_ARRAY) return jsonScalar(o, k.b, at.kind[r], at.a[r], at.e[r], at.num[r])
+  lit(o, '{"arrayValue":{"values":[')
+  eachItem(k.b, at.a[r], at.e[r], (first) => {
+    if (!first) lit(o, ',')
+    jsonScalar(o, k.b, val.kind, val.a, val.e, val.num)
+  })
+  lit(o, ']}}')
 }
 
 function attributes(o: Out, k: SpanTask, m: SpanMapper, i: number): void {
