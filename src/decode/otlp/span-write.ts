@@ -15,7 +15,6 @@ import {
   E_INT,
   E_MESSAGE,
   E_RANGE,
-  type Entries,
 } from './span-entries.js'
 import type { SpanMapper, SpanTask } from './span-map.js'
 import { DECLINE, eachItem, val } from './pb-span-scan.js'
@@ -188,8 +187,10 @@ export interface GlobalTags {
   bytes: readonly Uint8Array[]
 }
 
-function each(e: Entries, tags: boolean, fn: (j: number) => void): void {
-  for (let j = 0; j < e.n; j++) if (e.live[j] && e.tag[j] === (tags ? 1 : 0)) fn(j)
+/** The live tags (`tags` 1) or fields (0) in order; a loop, not a callback per span. */
+function entries(o: Out, k: SpanTask, m: SpanMapper, i: number, tags: number): void {
+  const e = m.e
+  for (let j = 0; j < e.n; j++) if (e.live[j] && e.tag[j] === tags) entry(o, k, m, i, j)
 }
 
 /** Appends span `i`'s point; `hi`/`lo` are its time in ns. */
@@ -205,14 +206,14 @@ export function writeSpan(
   const mark = o.begin(W.POINTS_ARR, 2)
   o.tag(W.POINT_NAME, W.WIRE_LEN)
   o.string('opentelemetry')
-  each(m.e, true, (j) => entry(o, k, m, i, j))
+  entries(o, k, m, i, 1)
   for (let g = 0; g < globals.keys.length; g++) {
     if (m.e.has(globals.keys[g])) continue
     o.ensure(globals.bytes[g].length)
     o.buf.set(globals.bytes[g], o.pos)
     o.pos += globals.bytes[g].length
   }
-  each(m.e, false, (j) => entry(o, k, m, i, j))
+  entries(o, k, m, i, 0)
   o.tag(W.POINT_TIME, W.WIRE_VARINT)
   o.ensure(10)
   o.varint64(hi, lo)
