@@ -8,7 +8,7 @@
 import { Entries, E_BOOL, E_DIGITS, E_FLOAT, E_INT, E_MESSAGE } from './span-entries.js'
 import { IdSet } from './span-ids.js'
 import { KNOWN, K_DECLINE, K_REST, keyOf } from './span-keys.js'
-import { DECLINE } from './pb-span-scan.js'
+import { DECLINE } from './pb-span-wire.js'
 import { NO_STATUS, SpanTable, V_ARRAY, V_BOOL, V_DOUBLE, V_INT, V_STR } from './span-table.js'
 import { asciiText, tagText } from './span-text.js'
 import { SOURCE_TYPES, SOURCE_TYPE_NAMES, SPAN_KINDS } from './map-traces.js'

@@ -6,7 +6,7 @@
  * replace), for tag values with nothing to correct, for the message nothing JSON escapes. Any
  * other range declines the request (`DECLINE`), which the general path then maps.
  */
-import { DECLINE } from './pb-span-scan.js'
+import { DECLINE } from './pb-span-wire.js'
 
 const NEWLINE = 10
 const QUOTE = 34

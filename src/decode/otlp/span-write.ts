@@ -17,7 +17,7 @@ import {
   E_RANGE,
 } from './span-entries.js'
 import type { SpanMapper, SpanTask } from './span-map.js'
-import { DECLINE, eachItem, val } from './pb-span-scan.js'
+import { DECLINE, eachItem, val } from './pb-span-wire.js'
 import { jsonText } from './span-text.js'
 import { V_ARRAY, V_BOOL, V_DOUBLE, V_INT, V_STR } from './span-table.js'
 
