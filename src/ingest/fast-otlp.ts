@@ -8,6 +8,7 @@
 import { otlpEncoding } from '../decode/otlp/decode.js'
 import { transcodeTraces } from '../decode/otlp/transcode.js'
 import type { PipelineHost } from '../pipeline/worker-host.js'
+import { transcoded } from './fast.js'
 import type { DecodeOk, DecodeTask } from './protocol.js'
 
 export async function tryFastOtlp(
@@ -21,15 +22,5 @@ export async function tryFastOtlp(
   if (host && t.pipeline && (await host.mayApply(t.category, t.pipeline))) return null
   const r = transcodeTraces({ body, options: otlp.options, now: t.now, extraTags: t.extraTags })
   if (!r) return null
-  return {
-    ok: true,
-    points: r.points,
-    payload: r.payload,
-    echo: null,
-    warnings: {},
-    bodyBytes: body.length,
-    pipeline: [],
-    sourcemaps: undefined,
-    otlp: r.stats,
-  }
+  return { ...transcoded(r.payload, r.points, {}, body.length), otlp: r.stats }
 }

@@ -11,7 +11,18 @@
  * malformed body).
  */
 import { AttrTable, SpanTable } from './span-table.js'
-import { cur, DECLINE, fixed32, keyValue, skip, sub, tagAt, varint, want } from './pb-span-wire.js'
+import {
+  cur,
+  DECLINE,
+  fixed32,
+  keyValue,
+  repeated1,
+  skip,
+  sub,
+  tagAt,
+  varint,
+  want,
+} from './pb-span-wire.js'
 
 /** Resource (attributes = 1) or InstrumentationScope (name, version, attributes = 3). */
 function attrsOf(t: AttrTable, scope: boolean, end: number, out: Int32Array, at: number): void {
@@ -136,18 +147,7 @@ export function scanTraces(body: Uint8Array, s: SpanTable): void {
   cur.p = 0
   s.reset()
   try {
-    const end = body.length
-    while (cur.p < end) {
-      const tag = tagAt(end)
-      if (tag >>> 3 !== 1) {
-        skip(tag & 7, end)
-        continue
-      }
-      want(tag & 7, 2)
-      const e = sub(end)
-      resourceSpans(s, e)
-      cur.p = e
-    }
+    repeated1(body.length, (e) => resourceSpans(s, e))
   } finally {
     cur.b = EMPTY
   }

@@ -106,9 +106,11 @@ function value(end: number, array: boolean): void {
   }
 }
 
-/** Each item (repeated AnyValue = 1) of the ArrayValue at `cur.p`, a scalar, given to `visit`. */
-function arrayItems(end: number, visit: ((first: boolean) => void) | null): void {
-  let first = true
+/**
+ * Each message of repeated field 1 (the request's ResourceSpans, an ArrayValue's items) up to
+ * `end`, given to `read` with its end; other fields are skipped.
+ */
+export function repeated1(end: number, read: (e: number) => void): void {
   while (cur.p < end) {
     const tag = tagAt(end)
     if (tag >>> 3 !== 1) {
@@ -117,11 +119,20 @@ function arrayItems(end: number, visit: ((first: boolean) => void) | null): void
     }
     want(tag & 7, 2)
     const e = sub(end)
+    read(e)
+    cur.p = e
+  }
+}
+
+/** Each item of the ArrayValue at `cur.p`, a scalar, given to `visit`. */
+function arrayItems(end: number, visit: ((first: boolean) => void) | null): void {
+  let first = true
+  repeated1(end, (e) => {
     value(e, false)
     cur.p = e
     visit?.(first)
     first = false
-  }
+  })
 }
 
 /** Visits the items of an array value the scanner kept (`val` holds each item in turn). */
