@@ -2,7 +2,8 @@
  * The trace transcoder against the general mapping: for the fixture, the benchmark's export
  * and random exports (fast-check), `processTask` with and without the transcoder gives the same
  * answer and the same upload bytes; the share that took the general path is printed, and the
- * exports built to be transcodable must be transcoded. FUZZ_RUNS sets the number of runs.
+ * exports built to be transcodable must be transcoded; each path's spans are counted.
+ * FUZZ_RUNS sets the number of runs.
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ import { processTask } from '../../../src/ingest/process.js'
 import { plainTask, type DecodeResult } from '../../../src/ingest/protocol.js'
 import { DEFAULT_OTLP_OPTIONS, type OtlpOptions } from '../../../src/decode/otlp/options.js'
 import { otlpToProto } from '../../../bench/lib/otlp-proto.js'
+import { testApp } from '../../helpers/app.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000)
 const FIXTURE = new URL('../../fixtures/otlp/traces.json', import.meta.url)
@@ -205,4 +207,27 @@ test('the fixture and the benchmark’s export give the same answers by both pat
   assert.equal(await both(sdkReq), true)
   assert.equal(await both(req, { customerTags: ['user.id'] }), false)
   assert.equal(await both(req, { samplingRate: 0.5 }), false)
+})
+
+test('the spans each path mapped are counted in ferry_otlp_trace_spans_total', async () => {
+  const t = testApp()
+  const headers = { 'content-type': 'application/x-protobuf' }
+  const span = {
+    traceId: '0af7651916cd43dd8448eb211c80319c',
+    spanId: 'b7ad6b7169203331',
+    name: 'GET /',
+    startTimeUnixNano: String(NOW),
+    endTimeUnixNano: String(NOW + 1000n),
+  }
+  const plain = { resourceSpans: [{ scopeSpans: [{ spans: [span, { ...span, spanId: '01' }] }] }] }
+  const events = [{ timeUnixNano: '1', name: 'exception' }]
+  const withEvent = { resourceSpans: [{ scopeSpans: [{ spans: [{ ...span, events }] }] }] }
+  for (const req of [plain, withEvent]) {
+    const body = otlpToProto('TracesRequest', req)
+    const res = await t.app.request('/v1/traces', { method: 'POST', body, headers })
+    assert.equal(res.status, 200)
+  }
+  const text = await t.metrics.registry.getSingleMetricAsString('ferry_otlp_trace_spans_total')
+  assert.match(text, /ferry_otlp_trace_spans_total\{path="transcoder"\} 2/)
+  assert.match(text, /ferry_otlp_trace_spans_total\{path="general"\} 1/)
 })
