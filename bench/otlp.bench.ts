@@ -77,6 +77,20 @@ async function delivered(sink: CountSink, points: number): Promise<number> {
   return (performance.now() - t0) / 1000
 }
 
+/** Which path mapped the spans (the trace transcoder or the general mapping), from /metrics. */
+async function tracePaths(url: string): Promise<string> {
+  const text = await (await fetch(`${url}/metrics`)).text()
+  const count = (path: string) =>
+    Number(
+      new RegExp(`ferry_otlp_trace_spans_total\\{path="${path}"\\} (\\d+)`).exec(text)?.[1] ?? 0,
+    )
+  const fast = count('transcoder')
+  const general = count('general')
+  if (fast + general === 0) return ''
+  const share = ((100 * general) / (fast + general)).toFixed(1)
+  return `spans by the trace transcoder ${fmt(fast)}, by the general mapping ${fmt(general)} (${share}% general)`
+}
+
 async function run(name: string, route: string, body: Buffer, headers: Record<string, string>) {
   const sink = new CountSink()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-bench-'))
@@ -96,6 +110,7 @@ async function run(name: string, route: string, body: Buffer, headers: Record<st
     const cpu = cpuSeconds(agent.proc.pid!) - cpu0
     const accepted = r.ok * SPANS
     const drained = await delivered(sink, sink0 + accepted)
+    const paths = await tracePaths(agent.url)
     const x = {
       accepted: accepted / r.seconds,
       delivered: (sink.points - sink0) / (r.seconds + drained),
@@ -106,6 +121,7 @@ async function run(name: string, route: string, body: Buffer, headers: Record<st
     console.log(
       `${name}: accepted ${fmt(x.accepted)} spans/s, delivered ${fmt(x.delivered)} spans/s, CPU ${x.cpuUsPerSpan.toFixed(2)} µs/span, peak RSS ${x.rss.toFixed(0)} MB, non-2xx ${x.failed}`,
     )
+    if (paths) console.log(`  ${paths}`)
     return x
   } finally {
     await agent.stop()

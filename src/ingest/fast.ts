@@ -38,14 +38,25 @@ export async function tryFast(
     maxPoints: t.maxPoints,
   })
   if (!r) return null
+  return transcoded(r.payload, r.points, r.warnings, body.length)
+}
+
+/** A transcoder's answer: no echo, no script ran. */
+export function transcoded(
+  payload: Uint8Array,
+  points: number,
+  warnings: Record<string, number>,
+  bodyBytes: number,
+): DecodeOk {
+  const pipeline: DecodeOk['pipeline'] = []
   return {
     ok: true,
-    points: r.points,
-    payload: r.payload,
+    points,
+    payload,
     echo: null,
-    warnings: r.warnings,
-    bodyBytes: body.length,
-    pipeline: [],
+    warnings,
+    bodyBytes,
+    pipeline,
     sourcemaps: undefined,
   }
 }

@@ -20,6 +20,7 @@ import { decodeDdtrace } from '../decode/ddtrace/decode.js'
 import type { DdtraceStats } from '../decode/ddtrace/model.js'
 import { resolveTime } from '../decode/precision.js'
 import { tryFast } from './fast.js'
+import { tryFastOtlp } from './fast-otlp.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
 import type { PipelineHost } from '../pipeline/worker-host.js'
 import type { Applied } from '../pipeline/apply.js'
@@ -131,7 +132,7 @@ function inflate(t: DecodeTask): Uint8Array | Promise<Uint8Array> {
   return t.body
 }
 
-/** `fast` false skips the byte-level transcoder (the tests compare the two paths with it). */
+/** `fast` false skips the byte-level transcoders (the tests compare the two paths with it). */
 export async function processTask(
   t: DecodeTask,
   host: PipelineHost | null = null,
@@ -140,7 +141,13 @@ export async function processTask(
 ): Promise<DecodeResult> {
   try {
     const body = await inflate(t)
-    const quick = fast && !t.otlp && !t.ddtrace ? await tryFast(t, body, host) : null
+    const quick = !fast
+      ? null
+      : t.otlp
+        ? await tryFastOtlp(t, body, host)
+        : t.ddtrace
+          ? null
+          : await tryFast(t, body, host)
     if (quick) return quick
     const { points, format, otlp, ddtrace } = parseTask(t, body)
     resolveTimes(points, t, format)

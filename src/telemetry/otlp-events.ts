@@ -1,7 +1,7 @@
 /**
  * OTLP receiver telemetry: exports accepted (entries and points by signal), entries rejected
- * (OTLP's partial success), spans left out by sampling or `close_resource`, and attributes dropped past
- * `[otlp] max_attributes`. Each call logs and counts; the metrics are registered once per
+ * (OTLP's partial success), spans left out by sampling or `close_resource`, attributes dropped past
+ * `[otlp] max_attributes`, and the spans each path mapped (transcoder or general). Each call logs and counts; the metrics are registered once per
  * registry, so a second app on the same registry (tests) shares them.
  */
 import { Counter, type Registry } from 'prom-client'
@@ -21,6 +21,7 @@ export class OtlpEvents {
   private readonly closed: Counter<'signal'>
   private readonly dropped: Counter<'signal'>
   private readonly grpcFailures: Counter
+  private readonly paths: Counter<'path'>
 
   constructor(
     private readonly log: Logger,
@@ -51,6 +52,15 @@ export class OtlpEvents {
       'ferry_otlp_dropped_attributes_total',
       'Attributes dropped past [otlp] max_attributes, by signal.',
     )
+    const paths = 'ferry_otlp_trace_spans_total'
+    this.paths =
+      (registry.getSingleMetric(paths) as Counter<'path'> | undefined) ??
+      new Counter({
+        name: paths,
+        help: 'Spans of accepted OTLP trace exports by the path that mapped them: the byte-level transcoder, or the general mapping (JSON bodies, options or content the transcoder leaves to it).',
+        labelNames: ['path'] as const,
+        registers: [registry],
+      })
     const failures = 'ferry_otlp_grpc_listen_failures_total'
     this.grpcFailures =
       (registry.getSingleMetric(failures) as Counter | undefined) ??
@@ -76,6 +86,8 @@ export class OtlpEvents {
   exported(signal: string, points: number, s: MapStats | undefined): void {
     this.exports.inc({ signal })
     if (!s) return
+    if (s.transcodedSpans) this.paths.inc({ path: 'transcoder' }, s.transcodedSpans)
+    if (s.generalSpans) this.paths.inc({ path: 'general' }, s.generalSpans)
     if (s.rejected) this.rejected.inc({ signal }, s.rejected)
     if (s.sampled) this.sampled.inc({ signal }, s.sampled)
     if (s.closed) {

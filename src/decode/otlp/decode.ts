@@ -88,6 +88,7 @@ export function decodeOtlp(
   const stats = newStats()
   if (signal === 'metrics') return { points: mapMetrics(gs as never, o, stats), stats }
   if (signal === 'logs') return { points: mapLogs(gs as never, o, stats), stats }
+  stats.generalSpans = n
   const sampled = sampleTraces(mapTraces(gs as never, o, stats), o.samplingRate)
   stats.sampled = sampled.dropped
   return { points: sampled.kept, stats }

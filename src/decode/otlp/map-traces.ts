@@ -27,7 +27,7 @@ import { messageOf } from './message.js'
 import { closedGroup, compileCloseResource, type CloseResource } from './close-resource.js'
 import { limitAttrs, type MapStats } from './stats.js'
 
-const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer']
+export const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer']
 const EXCEPTION_KEYS: [string, string][] = [
   ['exception.type', 'error_type'],
   ['exception.message', 'error_message'],
@@ -60,14 +60,14 @@ function spanType(spanId: string, parentId: string, c: Ctx): string {
   return c.parentIds.has(spanId) ? 'local' : 'exit'
 }
 
-const SOURCE_TYPES: Record<string, number> = {
+export const SOURCE_TYPES: Record<string, number> = {
   http_scheme: 3,
   http_method: 3,
   rpc_system: 3,
   db_system: 2,
   messaging_system: 1,
 }
-const SOURCE_TYPE_NAMES = ['custom', 'message_queue', 'db', 'web']
+export const SOURCE_TYPE_NAMES = ['custom', 'message_queue', 'db', 'web']
 
 /** web before db before message_queue, whichever key comes first; one pass over the keys. */
 function sourceType(p: Point): string {
