@@ -1,0 +1,107 @@
+/**
+ * One table batch of a body in the series layout (series-table.ts) as two RowBinary INSERTs:
+ * the series rows this process has not written yet (one per series and day of the batch), then
+ * the points (`time`, `_sid`, the batch's field columns in its order). Invariants:
+ * - The points insert depends on the body alone (rows in body order, ids computed from the tag
+ *   values, series-id.ts): a retried body gives the same block, which replicated tables drop.
+ * - Series rows may be written any number of times (the table keeps one per id and day), so
+ *   which of them a body carries may vary; they go first, so no point is ever read without its
+ *   series. `SeriesSeen` remembers the rows written, at most `limit` of them; when full it
+ *   forgets them all and rows are written again (a cost, never a loss).
+ */
+import type { Column, TableInfo } from '../catalog.js'
+import { asText, type ColumnData } from '../../ingest/column-data.js'
+import type { TableBatch } from '../../ingest/columns.js'
+import { groupRows } from '../series-groups.js'
+import { encodeBatch, type EncodedInsert } from './insert.js'
+import { encodeNullableString, RowBinaryWriter } from './rowbinary.js'
+import { seriesId } from './series-id.js'
+import { DAY, SID } from './series-table.js'
+import { chIdent } from './sql.js'
+
+type Text = Extract<ColumnData, { type: 'VARCHAR' }>
+
+const DAY_NS = 86_400_000_000_000n
+
+export class SeriesSeen {
+  private readonly rows = new Set<string>()
+  constructor(readonly limit: number) {}
+  has(key: string): boolean {
+    return this.rows.has(key)
+  }
+  add(keys: string[]): void {
+    if (this.rows.size + keys.length > this.limit) this.rows.clear()
+    for (const k of keys) this.rows.add(k)
+  }
+  /** After days were dropped: their rows must be written again if points for them arrive. */
+  clear(): void {
+    this.rows.clear()
+  }
+}
+
+export interface SeriesInsert {
+  /** Null when every series row of the batch was written before. */
+  series: EncodedInsert | null
+  points: EncodedInsert
+  /** What to remember once both inserts succeeded. */
+  written: string[]
+}
+
+/** The day (since 1970-01-01, as a `Date`) of a time in ns, as `toDate(intDiv(t, 1e9))`. */
+function dayOf(t: bigint): number {
+  return t <= 0n ? 0 : Number(t / DAY_NS)
+}
+
+export function encodeSeriesBatch(
+  batch: TableBatch,
+  info: TableInfo,
+  seen: SeriesSeen,
+  scope: string,
+): SeriesInsert {
+  const tagIdx: number[] = []
+  const fieldIdx: number[] = []
+  batch.columns.forEach((spec, ci) =>
+    (info.byName.get(spec.name)!.kind === 'tag' ? tagIdx : fieldIdx).push(ci),
+  )
+  const tags: Text[] = tagIdx.map((ci) => asText(batch.data[ci]))
+  const tagCols: Column[] = tagIdx.map((ci) => info.byName.get(batch.columns[ci].name)!)
+  const rows = batch.time.length
+  const { group, reps } = groupRows(tags, rows)
+  const groupSid = reps.map((rep) =>
+    seriesId(tagCols.map((c, j) => [c.name, valueAt(tags[j], rep)])),
+  )
+  const ids = new BigUint64Array(rows)
+  const fresh = new Map<string, [number, number]>()
+  for (let r = 0; r < rows; r++) {
+    const sid = (ids[r] = groupSid[group[r]])
+    const day = dayOf(batch.time[r])
+    const key = `${scope}\u0000${sid}\u0000${day}`
+    if (!fresh.has(key) && !seen.has(key)) fresh.set(key, [reps[group[r]], day])
+  }
+  const points = encodeBatch(batch, info, { ids, column: SID, columns: fieldIdx })
+  const series = fresh.size ? seriesRows([...fresh.values()], ids, tags, tagCols) : null
+  return { series, points, written: [...fresh.keys()] }
+}
+
+function valueAt(col: Text, row: number): string | null {
+  const code = col.codes[row]
+  return code < 0 ? null : col.dict[code]
+}
+
+/** `_sid`, `_day` and the batch's tag columns of one row per (representative row, day). */
+function seriesRows(
+  rows: [number, number][],
+  ids: BigUint64Array,
+  tags: Text[],
+  cols: Column[],
+): EncodedInsert {
+  const w = new RowBinaryWriter()
+  const encoded = tags.map((t) => t.dict.map(encodeNullableString))
+  for (const [row, day] of rows) {
+    w.uint64(ids[row])
+    w.uint16(day)
+    tags.forEach((t, j) => (t.codes[row] < 0 ? w.uint8(1) : w.raw(encoded[j][t.codes[row]])))
+  }
+  const columns = [SID, DAY, ...cols.map((c) => c.phys)].map(chIdent)
+  return { columns, body: Buffer.from(w.bytes()) }
+}
