@@ -10,7 +10,7 @@
  * - A key missing from a point and a key present with NULL are the same tag set; a tag column
  *   added to a table later leaves the ids of series without that key unchanged.
  */
-import { hash } from 'siphash'
+import SipHash from 'siphash'
 
 const ZERO_KEY = [0, 0, 0, 0]
 
@@ -30,7 +30,7 @@ export function canonicalTags(tags: Iterable<[string, string | null]>): string {
 
 /** SipHash-2-4 (zero key) of the UTF-8 bytes of `text`, as ClickHouse's `sipHash64`. */
 export function sipHash64(text: string): bigint {
-  const r = hash(ZERO_KEY, Buffer.from(text))
+  const r = SipHash.hash(ZERO_KEY, Buffer.from(text))
   return (BigInt(r.h >>> 0) << 32n) | BigInt(r.l >>> 0)
 }
 

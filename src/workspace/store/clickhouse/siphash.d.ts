@@ -1,4 +1,7 @@
-/** The `siphash` package (SipHash-2-4): the 64-bit result as its high and low 32 bits. */
+/** The `siphash` package (SipHash-2-4, CommonJS): the 64-bit result as its high and low 32 bits. */
 declare module 'siphash' {
-  export function hash(key: number[], message: Uint8Array | string): { h: number; l: number }
+  const SipHash: {
+    hash(key: number[], message: Uint8Array | string): { h: number; l: number }
+  }
+  export default SipHash
 }
