@@ -57,7 +57,13 @@ test('a tag set has one canonical form and one id, whatever the order of its tag
 })
 
 test('escapes keep tag sets apart that would read alike', () => {
-  assert.notEqual(seriesId([['a', 'b,c=d']]), seriesId([['a', 'b'], ['c', 'd']]))
+  assert.notEqual(
+    seriesId([['a', 'b,c=d']]),
+    seriesId([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]),
+  )
   assert.notEqual(seriesId([['a=b', 'c']]), seriesId([['a', 'b=c']]))
 })
 
