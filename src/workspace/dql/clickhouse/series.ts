@@ -25,8 +25,7 @@ function columnsOf(e: Expr): string[] {
 
 /** The conditions that read tag columns only, ANDed; null: none. */
 function tagCondition(scope: Scope, plan: QueryPlan): string | null {
-  const onTags = (e: Expr) =>
-    columnsOf(e).every((n) => scope.table.byName.get(n)?.kind === 'tag')
+  const onTags = (e: Expr) => columnsOf(e).every((n) => scope.table.byName.get(n)?.kind === 'tag')
   const parts = [...conjuncts(plan.where), ...conjuncts(plan.conditions)].filter(onTags)
   return parts.length ? parts.map((e) => `(${condition(scope, e)})`).join(' AND ') : null
 }

@@ -40,7 +40,8 @@ export function encodeBatch(
   const which = sids?.columns ?? batch.columns.map((_, ci) => ci)
   const cells = which.map((ci) => {
     const data = batch.data[ci]
-    const wide = info.byName.get(batch.columns[ci].name)!.type === 'VARCHAR' && data.type !== 'VARCHAR'
+    const wide =
+      info.byName.get(batch.columns[ci].name)!.type === 'VARCHAR' && data.type !== 'VARCHAR'
     return cellWriter(w, wide ? asText(data) : data)
   })
   for (let i = 0; i < batch.time.length; i++) {

@@ -107,7 +107,10 @@ export class TableLayout {
   /** A point table (and, on a cluster, its local tables and the Distributed table over them). */
   async createDataTable(t: DataTable): Promise<void> {
     const local = `${chIdent(this.local(t.database))}.${chIdent(t.name)}`
-    const engine = this.engine(t.engine ?? 'MergeTree', `{shard}/${this.local(t.database)}/${t.name}`)
+    const engine = this.engine(
+      t.engine ?? 'MergeTree',
+      `{shard}/${this.local(t.database)}/${t.name}`,
+    )
     const settings = this.cluster
       ? ` SETTINGS replicated_deduplication_window = ${DEDUPE_BLOCKS}`
       : ''
