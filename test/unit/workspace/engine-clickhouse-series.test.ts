@@ -12,6 +12,7 @@ import { seriesId } from '../../../src/workspace/store/clickhouse/series-id.js'
 import { fingerprintReady } from '../../../src/workspace/ingest/fingerprint.js'
 import { useClickHouse } from '../../helpers/clickhouse.js'
 import { count, request } from './engine-contract.js'
+import { planQuery, runQueries } from '../../../src/workspace/dql/execute.js'
 
 const ch = useClickHouse()
 const WS = 'wksp_contract'
@@ -161,6 +162,39 @@ else {
       ])
       const got = `SELECT \`_sid~\`, host, \`_day~\`, \`_sid~~\` FROM ${e.tableRef(WS, 'M::cpu')}`
       assert.deepEqual(await rows(e, got), [['x', 'a', 1, 2]])
+    } finally {
+      await close()
+    }
+  })
+
+  test('DQL: a condition on tags alone reads only its series; one mixing a field is kept whole', async () => {
+    const { engine: e, close } = await open('sl6')
+    try {
+      const body = [
+        `cpu,host=a,region=eu usage=1 ${now - 2_000_000n}`,
+        `cpu,host=b,region=us usage=3 ${now - 2_000_000n}`,
+        `cpu,host=a,region=eu usage=5 ${now - 1_000_000n}`,
+      ]
+      await e.ingest(request(body.join('\n'), null))
+      const ctx = { engine: e, workspaceId: WS, maxRows: 1000, timeoutMs: 10_000 }
+      const ask = async (query: string) => {
+        const [r] = await runQueries(ctx, { queries: [{ query }] })
+        return r.series.map((s) => [s.tags ?? null, s.values.map((v) => v[1])])
+      }
+      const oneHost = "M::cpu:(avg(usage)) {host='a'} [10m] BY host"
+      assert.deepEqual(await ask(oneHost), [[{ host: 'a' }, [3]]])
+      assert.deepEqual(await ask("M::cpu:(sum(usage)) {host='b' or usage > 4} [10m]"), [
+        [null, [8]],
+      ])
+      assert.deepEqual(await ask("M::cpu:(max(usage)) {region!='eu'} [10m] BY host"), [
+        [{ host: 'b' }, [3]],
+      ])
+      const sql = (q: string) => planQuery(ctx, { query: q }, 0).plan.sql
+      const pushed =
+        '`_sid` IN (SELECT `_sid` FROM `sl6_w_contract_series`.`M::cpu` WHERE (`host` = $'
+      assert.ok(sql(oneHost).includes(pushed), sql(oneHost))
+      const mixed = sql("M::cpu:(sum(usage)) {host='b' or usage > 4} [10m]")
+      assert.ok(!mixed.includes('`_sid` IN ('), mixed)
     } finally {
       await close()
     }

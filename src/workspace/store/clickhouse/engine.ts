@@ -29,7 +29,7 @@ import { ClickHouseCatalog } from './catalog.js'
 import { unstored } from './errors.js'
 import type { ClickHouseClient } from './client.js'
 import { encodeBatch, type EncodedInsert } from './insert.js'
-import { encodeSeriesBatch, SeriesSeen } from './series-insert.js'
+import { insertSeries, SeriesSeen } from './series-insert.js'
 import { TableLayout, type ClusterNames } from './layout.js'
 import { PackageLog } from './package-log.js'
 import type { ResidualListener } from './residual.js'
@@ -182,13 +182,8 @@ export class ClickHouseEngine implements StorageEngine {
       for (const batch of req.tables) {
         const info = await this.catalog.prepare(req.workspaceId, batch)
         const table = this.catalog.pointsRef(req.workspaceId, batch.table)
-        if (info.parts) {
-          const scope = `${req.workspaceId}\u0000${batch.table}`
-          const enc = encodeSeriesBatch(batch, info, this.seen, scope)
-          if (enc.series) await this.client.insert(info.parts.series, ...args(enc.series), o)
-          await this.client.insert(table, ...args(enc.points), o)
-          this.seen.add(enc.written)
-        } else await this.client.insert(table, ...args(encodeBatch(batch, info)), o)
+        if (info.parts) await insertSeries(this.client, table, info, batch, this.seen, o)
+        else await this.client.insert(table, ...args(encodeBatch(batch, info)), o)
         done++
       }
     } catch (e) {
@@ -216,15 +211,8 @@ export class ClickHouseEngine implements StorageEngine {
   async retain(cfg: RetentionConfig, nowMs = Date.now()): Promise<SweepResult[]> {
     const overrides = await new ClickHouseRetentionOverrides(this.meta).map()
     const timeoutMs = this.opts.queryTimeoutMs
-    const swept = await sweepClickHouse(
-      this.client,
-      this.catalog,
-      cfg,
-      overrides,
-      nowMs,
-      timeoutMs,
-      this.ttl,
-    )
+    const { client, catalog, ttl } = this
+    const swept = await sweepClickHouse(client, catalog, cfg, overrides, nowMs, timeoutMs, ttl)
     if (swept.length) this.seen.clear()
     return swept
   }

@@ -13,6 +13,7 @@ import type { Column, TableInfo } from '../catalog.js'
 import { asText, type ColumnData } from '../../ingest/column-data.js'
 import type { TableBatch } from '../../ingest/columns.js'
 import { groupRows } from '../series-groups.js'
+import type { CallOptions, ClickHouseClient } from './client.js'
 import { encodeBatch, type EncodedInsert } from './insert.js'
 import { encodeNullableString, RowBinaryWriter } from './rowbinary.js'
 import { seriesId } from './series-id.js'
@@ -49,7 +50,23 @@ export interface SeriesInsert {
 
 /** The day (since 1970-01-01, as a `Date`) of a time in ns, as `toDate(intDiv(t, 1e9))`. */
 function dayOf(t: bigint): number {
-  return t <= 0n ? 0 : Number(t / DAY_NS)
+  // A Date holds days up to 2149-06-06 (65535): later points share that last day.
+  return t <= 0n ? 0 : Math.min(Number(t / DAY_NS), 65_535)
+}
+
+/** Writes `batch` into the series-layout table whose points are `table` (info.parts). */
+export async function insertSeries(
+  client: ClickHouseClient,
+  table: string,
+  info: TableInfo,
+  batch: TableBatch,
+  seen: SeriesSeen,
+  o: CallOptions,
+): Promise<void> {
+  const enc = encodeSeriesBatch(batch, info, seen, table)
+  if (enc.series) await client.insert(info.parts!.series, enc.series.columns, enc.series.body, o)
+  await client.insert(table, enc.points.columns, enc.points.body, o)
+  seen.add(enc.written)
 }
 
 export function encodeSeriesBatch(
