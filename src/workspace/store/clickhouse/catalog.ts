@@ -128,7 +128,9 @@ export class ClickHouseCatalog implements TableCatalog {
   private async prepareNow(ws: string, batch: TableBatch): Promise<TableInfo> {
     if (!this.needs(ws, batch)) return this.table(ws, batch.table)!
     await this.load()
-    if (!this.table(ws, batch.table)) await this.createTable(ws, batch.table)
+    const info = this.table(ws, batch.table)
+    // A series-layout table with no column yet may be one another process is still making.
+    if (!info || (info.parts && !info.columns.length)) await this.createTable(ws, batch.table)
     for (const spec of batch.columns) await this.ensureColumn(ws, batch.table, spec)
     await this.load()
     return this.table(ws, batch.table)!
