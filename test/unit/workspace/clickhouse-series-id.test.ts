@@ -7,8 +7,10 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import {
   canonicalTags,
+  escapeTag,
   seriesId,
   sipHash64,
+  TagSetIds,
 } from '../../../src/workspace/store/clickhouse/series-id.js'
 import { useClickHouse } from '../../helpers/clickhouse.js'
 import { chString } from '../../../src/workspace/store/clickhouse/sql.js'
@@ -53,6 +55,13 @@ test('a tag set has one canonical form and one id, whatever the order of its tag
     assert.equal(canonicalTags(tags), canonical)
     assert.equal(canonicalTags([...tags].reverse()), canonical)
     assert.equal(seriesId(tags), id, canonical)
+  }
+})
+
+test('ids of many tag sets over one list of keys are the same ids', () => {
+  for (const [tags, , id] of GOLDEN) {
+    const ids = new TagSetIds(tags.map(([k]) => k))
+    assert.equal(ids.id(tags.map(([, v]) => (v === null ? null : escapeTag(v)))), id)
   }
 })
 

@@ -16,7 +16,7 @@ import { groupRows } from '../series-groups.js'
 import type { CallOptions, ClickHouseClient } from './client.js'
 import { encodeBatch, type EncodedInsert } from './insert.js'
 import { encodeNullableString, RowBinaryWriter } from './rowbinary.js'
-import { seriesId } from './series-id.js'
+import { escapeTag, TagSetIds } from './series-id.js'
 import { DAY, SID } from './series-table.js'
 import { chIdent } from './sql.js'
 
@@ -84,25 +84,27 @@ export function encodeSeriesBatch(
   const tagCols: Column[] = tagIdx.map((ci) => info.byName.get(batch.columns[ci].name)!)
   const rows = batch.time.length
   const { group, reps } = groupRows(tags, rows)
+  const ids = new TagSetIds(tagCols.map((c) => c.name))
+  const escaped = tags.map((t) => t.dict.map(escapeTag))
   const groupSid = reps.map((rep) =>
-    seriesId(tagCols.map((c, j) => [c.name, valueAt(tags[j], rep)])),
+    ids.id(tags.map((t, j) => (t.codes[rep] < 0 ? null : escaped[j][t.codes[rep]]))),
   )
-  const ids = new BigUint64Array(rows)
+  const sids = new BigUint64Array(rows)
+  // Per group, the last day checked: a body's rows of one series are mostly of one day.
+  const lastDay = new Int32Array(reps.length).fill(-1)
   const fresh = new Map<string, [number, number]>()
   for (let r = 0; r < rows; r++) {
-    const sid = (ids[r] = groupSid[group[r]])
+    const g = group[r]
+    sids[r] = groupSid[g]
     const day = dayOf(batch.time[r])
-    const key = `${scope}\u0000${sid}\u0000${day}`
-    if (!fresh.has(key) && !seen.has(key)) fresh.set(key, [reps[group[r]], day])
+    if (lastDay[g] === day) continue
+    lastDay[g] = day
+    const key = `${scope}\u0000${groupSid[g]}\u0000${day}`
+    if (!fresh.has(key) && !seen.has(key)) fresh.set(key, [reps[g], day])
   }
-  const points = encodeBatch(batch, info, { ids, column: SID, columns: fieldIdx })
-  const series = fresh.size ? seriesRows([...fresh.values()], ids, tags, tagCols) : null
+  const points = encodeBatch(batch, info, { ids: sids, column: SID, columns: fieldIdx })
+  const series = fresh.size ? seriesRows([...fresh.values()], sids, tags, tagCols) : null
   return { series, points, written: [...fresh.keys()] }
-}
-
-function valueAt(col: Text, row: number): string | null {
-  const code = col.codes[row]
-  return code < 0 ? null : col.dict[code]
 }
 
 /** `_sid`, `_day` and the batch's tag columns of one row per (representative row, day). */

@@ -1,7 +1,5 @@
-/** The `siphash` package (SipHash-2-4, CommonJS): the 64-bit result as its high and low 32 bits. */
-declare module 'siphash' {
-  const SipHash: {
-    hash(key: number[], message: Uint8Array | string): { h: number; l: number }
-  }
-  export default SipHash
+/** The `siphash24` package (SipHash-2-4 in WebAssembly, CommonJS): 8 bytes out, little-endian. */
+declare module 'siphash24' {
+  function siphash24(data: Uint8Array, key: Uint8Array, out?: Uint8Array): Uint8Array
+  export default siphash24
 }
