@@ -4,9 +4,9 @@
  * (`M::cpu`, in backquotes), an Int64 `time` in ns and one Nullable column per key, partitioned
  * by day; metric tables made since the series layout are two tables (series-table.ts), and
  * `<prefix>_meta.tables` says which (a metric table made before it, with no row there, stays
- * flat and is read as before). Tag or field and the logical type live in `<prefix>_meta.columns`, shared by every
- * process; each keeps a copy in memory and reloads it when a change of its own meets one made
- * elsewhere. Invariants:
+ * flat and is read as before). Tag or field and the logical type live in
+ * `<prefix>_meta.columns`, shared by every process; each keeps a copy in memory and reloads it
+ * when a change of its own meets one made elsewhere. Invariants:
  * - DDL is idempotent: CREATE ... IF NOT EXISTS, and an ADD COLUMN refused because another
  *   process added the column first is taken as done (18.16 has no IF NOT EXISTS there).
  * - Types only widen (DOUBLE or BOOLEAN to VARCHAR, by MODIFY COLUMN), as in DuckDB.
