@@ -91,14 +91,15 @@ else {
     }
   })
 
-  test('a flat metric table made before the series layout is still read and written flat', async () => {
+  test('a flat metric table made before the layout is still read and written flat', async () => {
     const first = await open('sl3')
     const db = 'sl3_w_contract'
     const run = (sql: string) => first.client.command(sql, { timeoutMs: 10_000 })
     // What an older version made: one table with the tags on every row, no layout record.
     await run(`CREATE DATABASE ${db}`)
     await run(
-      `CREATE TABLE ${db}.\`M::cpu\` (\`time\` Int64, host Nullable(String), usage Nullable(Float64))
+      `CREATE TABLE ${db}.\`M::cpu\`
+       (\`time\` Int64, host Nullable(String), usage Nullable(Float64))
        ENGINE = MergeTree PARTITION BY toDate(intDiv(\`time\`, 1000000000)) ORDER BY \`time\``,
     )
     await run(
@@ -167,7 +168,7 @@ else {
     }
   })
 
-  test('DQL: a condition on tags alone reads only its series; one mixing a field is kept whole', async () => {
+  test('DQL: a condition on tags alone reads only its series, one with a field all', async () => {
     const { engine: e, close } = await open('sl6')
     try {
       const body = [

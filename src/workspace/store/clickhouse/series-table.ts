@@ -48,12 +48,15 @@ export function seriesJoinSql(info: TableInfo, f: SeriesFilter = {}): string {
   const { points, series } = info.parts!
   const id = chIdent(SID)
   const cols = (cs: Column[]) => cs.map((c) => chIdent(c.phys))
-  const pWhere = [f.points, f.tags && `${id} IN (SELECT ${id} FROM ${series} WHERE ${f.tags})`]
-    .filter(Boolean)
-    .join(' AND ')
-  const p = `SELECT ${[chIdent(TIME_COLUMN), id, ...cols(fieldColumns(info))].join(', ')} FROM ${points}${pWhere ? ` WHERE ${pWhere}` : ''}`
-  const sWhere = [f.series, f.tags].filter(Boolean).join(' AND ')
-  const s = `SELECT ${[id, ...cols(tagColumns(info))].join(', ')} FROM ${series}${sWhere ? ` WHERE ${sWhere}` : ''}`
+  const where = (parts: (string | undefined)[]) => {
+    const conds = parts.filter(Boolean)
+    return conds.length ? ` WHERE ${conds.join(' AND ')}` : ''
+  }
+  const inSeries = f.tags && `${id} IN (SELECT ${id} FROM ${series} WHERE ${f.tags})`
+  const pCols = [chIdent(TIME_COLUMN), id, ...cols(fieldColumns(info))]
+  const p = `SELECT ${pCols.join(', ')} FROM ${points}${where([f.points, inSeries])}`
+  const sCols = [id, ...cols(tagColumns(info))]
+  const s = `SELECT ${sCols.join(', ')} FROM ${series}${where([f.series, f.tags])}`
   const out = [chIdent(TIME_COLUMN), ...cols(info.columns)].join(', ')
   return `(SELECT ${out} FROM (${p}) ANY INNER JOIN (${s}) USING ${id})`
 }
