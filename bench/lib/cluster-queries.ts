@@ -1,7 +1,8 @@
 /**
  * The query part of `bench:cluster`: `points` cpu points of 100 hosts over the last hour and a
  * tenth as many nginx log lines, made by ClickHouse itself (`INSERT ... SELECT FROM numbers`)
- * after one seed body per table went through the workspace (so its catalog has the columns),
+ * after one seed body per table went through the workspace (so its catalog has the columns;
+ * the cpu points in the series layout, their series rows beside them),
  * then each query through an instance's /v1/query/raw: the median of 20 warm runs.
  */
 import { percentile } from './load.js'
@@ -32,14 +33,25 @@ export async function fillClickHouse(ch: ClickHouse, url: string, points: number
     `cpu,host=h0,cpu=cpu-total,region=west usage_idle=1,usage_user=1,usage_system=1 ${start}`,
   )
   await write(url, ch.token, 'logging', `nginx,host=h0,status=200 message="GET /" ${start}`)
-  const db = `\`${PREFIX}_w_${ch.wsId.replace(/^wksp_/, '')}\``
+  const name = `${PREFIX}_w_${ch.wsId.replace(/^wksp_/, '')}`
+  const [db, seriesDb] = [`\`${name}\``, `\`${name}_series\``]
   const step = 3_600_000_000_000n / BigInt(points)
   const logStep = step * 10n
   const t0 = performance.now()
+  // The series layout (docs/clickhouse.md): the id is sipHash64 of the canonical tag set,
+  // computed here by ClickHouse as the workspace computes it; one series row per host and day.
+  const host = `concat('h', toString(number % 100))`
+  const region = `if(number % 2 = 0, 'east', 'west')`
+  const sid = `sipHash64(concat('cpu=cpu-total,host=', ${host}, ',region=', ${region}))`
+  const day = (ns: bigint) => `toDate(intDiv(${ns}, 1000000000))`
   await ch.command(
-    `INSERT INTO ${db}.\`M::cpu\` (time, host, cpu, region, usage_idle, usage_user, usage_system)
-     SELECT toInt64(${start}) + toInt64(number) * ${step}, concat('h', toString(number % 100)),
-       'cpu-total', if(number % 2 = 0, 'east', 'west'), (number % 1000) / 10,
+    `INSERT INTO ${seriesDb}.\`M::cpu\` (_sid, _day, cpu, host, region)
+     SELECT ${sid}, arrayJoin([${day(start)}, ${day(now)}]), 'cpu-total', ${host}, ${region}
+     FROM numbers(100)`,
+  )
+  await ch.command(
+    `INSERT INTO ${db}.\`M::cpu\` (time, _sid, usage_idle, usage_user, usage_system)
+     SELECT toInt64(${start}) + toInt64(number) * ${step}, ${sid}, (number % 1000) / 10,
        (number % 300) / 10, (number % 200) / 10 FROM numbers(${points})`,
   )
   await ch.command(

@@ -230,6 +230,12 @@ export const WORKSPACE_CLICKHOUSE_SCHEMA = {
     env: 'ENV_WORKSPACE_CLICKHOUSE_MAX_CONNECTIONS',
     check: positive,
   },
+  series_cache_rows: {
+    type: 'int',
+    default: 200_000,
+    env: 'ENV_WORKSPACE_CLICKHOUSE_SERIES_CACHE_ROWS',
+    check: positive,
+  },
 } as const satisfies SectionSpec
 
 export type WorkspaceClickHouseConfig = SectionOf<typeof WORKSPACE_CLICKHOUSE_SCHEMA>

@@ -48,13 +48,13 @@ test(
     assert.equal(ok.status, 0, ok.stdout + ok.stderr)
     assert.match(ok.stdout, /^ok\tferry_meta\.workspaces\t\d+ rows$/m)
     assert.match(ok.stdout, /^ok\tferry_meta\.api_keys\t2 rows$/m)
-    assert.match(ok.stdout, /^10 tables, 0 unreadable$/m)
+    assert.match(ok.stdout, /^11 tables, 0 unreadable$/m)
 
     const drop = await fetch(server.url, { method: 'POST', body: 'DROP TABLE ferry_meta.labels' })
     assert.equal(drop.status, 200, await drop.text())
     const bad = cli('verify')
     assert.equal(bad.status, 1)
     assert.match(bad.stdout, /^FAILED\tferry_meta\.labels\tmissing$/m)
-    assert.match(bad.stdout, /^10 tables, 1 unreadable$/m)
+    assert.match(bad.stdout, /^11 tables, 1 unreadable$/m)
   },
 )

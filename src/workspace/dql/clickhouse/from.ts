@@ -4,7 +4,8 @@
  * column with its stored type, NULL where a member lacks it, text where types differ, literals
  * for a member's constants); and, with a rollup, each series' rollup per bucket of every column
  * an aggregate reads. The rollup subquery applies the row filters itself and answers under
- * aliases of its own (`__rt`, `__c<i>`): the outer query reads it through `rolledScope`.
+ * aliases of its own (`__rt`, `__c<i>`): the outer query reads it through `rolledScope`. A
+ * metric table in the series layout is read through the join of series.ts.
  */
 import type { QueryPlan, UnionMember } from '../plan.js'
 import { aggregatesOf, type PlanValue } from '../plan-value.js'
@@ -12,6 +13,7 @@ import type { TableInfo } from '../../store/catalog.js'
 import { chIdent, chString } from '../../store/clickhouse/sql.js'
 import { TIME_COLUMN } from '../../store/names.js'
 import { valueSql } from './select.js'
+import { seriesFromSql } from './series.js'
 import { CH_TYPES, ref, type Scope } from './sql.js'
 
 function memberSql(table: string, merged: TableInfo, m: UnionMember): string {
@@ -35,8 +37,10 @@ export function tableSql(scope: Scope, plan: QueryPlan, tableRef: TableRef): str
     const parts = source.union.map((m) => memberSql(tableRef(m.table), scope.table, m))
     return `(${parts.join(' UNION ALL ')})`
   }
-  const table = tableRef(source.table)
   const latest = source.latestBy && scope.table.byName.get(source.latestBy)
+  // The newest row per object is taken before the range: nothing is pushed below it.
+  if (!latest && scope.table.parts) return seriesFromSql(scope, plan)
+  const table = tableRef(source.table)
   if (!latest) return table
   const t = chIdent(TIME_COLUMN)
   return `(SELECT * FROM ${table} ORDER BY ${t} DESC LIMIT 1 BY ${chIdent(latest.phys)})`

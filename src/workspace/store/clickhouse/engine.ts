@@ -28,7 +28,8 @@ import type { WriteRequest, WriteResult } from '../write-request.js'
 import { ClickHouseCatalog } from './catalog.js'
 import { unstored } from './errors.js'
 import type { ClickHouseClient } from './client.js'
-import { encodeBatch } from './insert.js'
+import { encodeBatch, type EncodedInsert } from './insert.js'
+import { insertSeries, SeriesSeen } from './series-insert.js'
 import { TableLayout, type ClusterNames } from './layout.js'
 import { PackageLog } from './package-log.js'
 import type { ResidualListener } from './residual.js'
@@ -51,7 +52,12 @@ export interface ClickHouseEngineOptions {
   queryTimeoutMs: number
   /** Replicated tables under Distributed ones on these clusters (layout.ts); none: one node. */
   cluster?: ClusterNames | null
+  /** Series rows remembered as written, to skip writing them again (series-insert.ts). */
+  seriesCacheRows?: number
 }
+
+/** The default of `seriesCacheRows`: a series row per day is about 100 bytes here. */
+export const SERIES_CACHE_ROWS = 200_000
 
 /** How soon a table or column made by another process is known to this one's queries. */
 export const CATALOG_REFRESH_MS = 2_000
@@ -64,6 +70,8 @@ export class ClickHouseEngine implements StorageEngine {
   private residual: ResidualListener = () => undefined
   private readonly packages: PackageLog
   private readonly ttl: TableTtl | null
+  /** Series rows this process wrote (series-insert.ts). */
+  private readonly seen: SeriesSeen
 
   private constructor(
     private readonly client: ClickHouseClient,
@@ -80,6 +88,7 @@ export class ClickHouseEngine implements StorageEngine {
     )
     this.refresher.unref()
     this.packages = new PackageLog(meta, opts.dedupeWindowMs)
+    this.seen = new SeriesSeen(opts.seriesCacheRows ?? SERIES_CACHE_ROWS)
   }
 
   static async open(
@@ -165,14 +174,16 @@ export class ClickHouseEngine implements StorageEngine {
   /** One insert per table; a failure after the first leaves the body stored in part. */
   private async store(req: WriteRequest): Promise<WriteResult> {
     let done = 0
+    const o = {
+      timeoutMs: this.opts.insertTimeoutMs,
+      settings: this.catalog.layout.insertSettings(req.timed ?? false),
+    }
     try {
       for (const batch of req.tables) {
         const info = await this.catalog.prepare(req.workspaceId, batch)
-        const { columns, body } = encodeBatch(batch, info)
-        await this.client.insert(this.catalog.ref(req.workspaceId, batch.table), columns, body, {
-          timeoutMs: this.opts.insertTimeoutMs,
-          settings: this.catalog.layout.insertSettings(req.timed ?? false),
-        })
+        const table = this.catalog.pointsRef(req.workspaceId, batch.table)
+        if (info.parts) await insertSeries(this.client, table, info, batch, this.seen, o)
+        else await this.client.insert(table, ...args(encodeBatch(batch, info)), o)
         done++
       }
     } catch (e) {
@@ -200,7 +211,10 @@ export class ClickHouseEngine implements StorageEngine {
   async retain(cfg: RetentionConfig, nowMs = Date.now()): Promise<SweepResult[]> {
     const overrides = await new ClickHouseRetentionOverrides(this.meta).map()
     const timeoutMs = this.opts.queryTimeoutMs
-    return sweepClickHouse(this.client, this.catalog, cfg, overrides, nowMs, timeoutMs, this.ttl)
+    const { client, catalog, ttl } = this
+    const swept = await sweepClickHouse(client, catalog, cfg, overrides, nowMs, timeoutMs, ttl)
+    if (swept.length) this.seen.clear()
+    return swept
   }
 
   /** Lets this process's writes finish; the client's sockets are the caller's to close. */
@@ -209,3 +223,5 @@ export class ClickHouseEngine implements StorageEngine {
     await Promise.allSettled([...this.inFlight.values()])
   }
 }
+
+const args = (e: EncodedInsert) => [e.columns, e.body] as const

@@ -2,7 +2,9 @@
  * One table batch of a body as one RowBinary INSERT: `time`, then the batch's columns in its
  * order, each encoded as the table's column is typed (a batch's number or boolean going into a
  * column widened to text is written as its text, asText). Columns of the table the batch lacks
- * are left out of the statement, so ClickHouse fills them with NULL.
+ * are left out of the statement, so ClickHouse fills them with NULL. With `sids` (the points of
+ * the series layout) each row's series id follows its time, and `columns` are those of the batch
+ * to write (default: all).
  */
 import type { TableInfo } from '../catalog.js'
 import { asText, type ColumnData } from '../../ingest/column-data.js'
@@ -29,19 +31,25 @@ function cellWriter(w: RowBinaryWriter, col: ColumnData): (i: number) => void {
   return (i) => (nulls?.[i] ? w.uint8(1) : (w.uint8(0), write(i)))
 }
 
-export function encodeBatch(batch: TableBatch, info: TableInfo): EncodedInsert {
+export function encodeBatch(
+  batch: TableBatch,
+  info: TableInfo,
+  sids?: { ids: BigUint64Array; column: string; columns: number[] },
+): EncodedInsert {
   const w = new RowBinaryWriter()
-  const cells = batch.columns.map((spec, ci) => {
+  const which = sids?.columns ?? batch.columns.map((_, ci) => ci)
+  const cells = which.map((ci) => {
     const data = batch.data[ci]
-    const wide = info.byName.get(spec.name)!.type === 'VARCHAR' && data.type !== 'VARCHAR'
+    const wide =
+      info.byName.get(batch.columns[ci].name)!.type === 'VARCHAR' && data.type !== 'VARCHAR'
     return cellWriter(w, wide ? asText(data) : data)
   })
   for (let i = 0; i < batch.time.length; i++) {
     w.int64(batch.time[i])
+    if (sids) w.uint64(sids.ids[i])
     for (const write of cells) write(i)
   }
-  return {
-    columns: [chIdent('time'), ...batch.columns.map((c) => chIdent(c.name))],
-    body: Buffer.from(w.bytes()),
-  }
+  const names = which.map((ci) => chIdent(info.byName.get(batch.columns[ci].name)!.phys))
+  const head = sids ? [chIdent('time'), chIdent(sids.column)] : [chIdent('time')]
+  return { columns: [...head, ...names], body: Buffer.from(w.bytes()) }
 }

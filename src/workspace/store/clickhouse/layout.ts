@@ -25,6 +25,7 @@
  *   the agent sends the body again).
  */
 import type { ClickHouseClient } from './client.js'
+import { DAY, SID } from './series-table.js'
 import { chIdent, chString } from './sql.js'
 
 export interface ClusterNames {
@@ -54,6 +55,8 @@ export interface DataTable {
    * must split the same way). Default: a hash of `time`.
    */
   shardBy?: string
+  /** `ReplacingMergeTree` keeps one row per sorting key and partition once merged. */
+  engine?: 'MergeTree' | 'ReplacingMergeTree'
 }
 
 export interface MetaTableSpec {
@@ -104,7 +107,10 @@ export class TableLayout {
   /** A point table (and, on a cluster, its local tables and the Distributed table over them). */
   async createDataTable(t: DataTable): Promise<void> {
     const local = `${chIdent(this.local(t.database))}.${chIdent(t.name)}`
-    const engine = this.engine('MergeTree', `{shard}/${this.local(t.database)}/${t.name}`)
+    const engine = this.engine(
+      t.engine ?? 'MergeTree',
+      `{shard}/${this.local(t.database)}/${t.name}`,
+    )
     const settings = this.cluster
       ? ` SETTINGS replicated_deduplication_window = ${DEDUPE_BLOCKS}`
       : ''
@@ -118,6 +124,34 @@ export class TableLayout {
       `CREATE TABLE IF NOT EXISTS ${chIdent(t.database)}.${chIdent(t.name)}${this.on('nodes')}
        AS ${local} ENGINE = Distributed(${args.join(', ')}, ${t.shardBy ?? 'intHash64(`time`)'})`,
     )
+  }
+
+  /**
+   * The two tables of a metric table in the series layout (series-table.ts): its points under
+   * `name` in `database`, its series rows in `seriesDb`, both by day and, on a cluster, sharded
+   * by the series id, so a series' points and rows are on one shard. The points are sorted by
+   * series then time: a filter on tags reads the ranges of its series only.
+   */
+  async createSeriesTables(database: string, seriesDb: string, name: string): Promise<void> {
+    const sid = chIdent(SID)
+    await this.createDatabase(seriesDb, 'points')
+    await this.createDataTable({
+      database: seriesDb,
+      name,
+      columns: `${sid} UInt64, ${chIdent(DAY)} Date`,
+      partitionBy: chIdent(DAY),
+      orderBy: sid,
+      shardBy: sid,
+      engine: 'ReplacingMergeTree',
+    })
+    await this.createDataTable({
+      database,
+      name,
+      columns: `\`time\` Int64, ${sid} UInt64`,
+      partitionBy: 'toDate(intDiv(`time`, 1000000000))',
+      orderBy: `(${sid}, \`time\`)`,
+      shardBy: sid,
+    })
   }
 
   /** A metadata table: on a cluster, one replica on every node, never sharded. */

@@ -123,6 +123,12 @@ export const META_TABLES: Record<string, MetaTable> = {
     ],
     key: ['workspace_id', 'tbl', 'col'],
   },
+  // How a point table is laid out: 'series' (series-table.ts); a table without a row is flat.
+  tables: {
+    name: 'tables',
+    columns: [['workspace_id', 'String'], ['tbl', 'String'], ['layout', 'String'], ...common],
+    key: ['workspace_id', 'tbl'],
+  },
   // Package ids stored, so a body sent again is answered duplicate (engine.ts).
   packages: {
     name: 'packages',

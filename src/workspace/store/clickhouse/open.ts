@@ -55,6 +55,7 @@ export async function openClickHouse(
       insertTimeoutMs: ch.insert_timeout,
       queryTimeoutMs: cfg.query_timeout,
       cluster: clusterNames(ch),
+      seriesCacheRows: ch.series_cache_rows,
     })
     return { client, engine, meta }
   } catch (e) {

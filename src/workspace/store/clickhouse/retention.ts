@@ -8,6 +8,9 @@
  * its retention (ttl.ts), so rows expire to the second as parts merge; the days dropped here are
  * still dropped at once and counted (TTL deletions are not counted: the server does them).
  * 18.16 has no TTL, and a cluster uses none: dropped days are all there is.
+ * A metric table in the series layout drops the same days of its series rows (a series row's
+ * day is a day its points have), not counted: the rows counted are points. With TTL only the
+ * points expire early; their series rows go with the day.
  */
 import type { Category } from '../../../shared/category.js'
 import type { OverrideMap } from '../retention-overrides.js'
@@ -33,10 +36,15 @@ export async function sweepClickHouse(
     const category = categoryOf(table)
     if (!category) continue
     const keep = retentionFor(cfg, overrides, workspace, category)
-    await ttl?.apply(catalog.database(workspace), table, catalog.ref(workspace, table), keep)
+    const db = catalog.database(workspace)
+    await ttl?.apply(db, table, catalog.pointsRef(workspace, table), keep)
     if (keep <= 0) continue
-    const rows = await dropBefore(client, catalog, workspace, table, nowMs - keep, timeoutMs)
+    const rows = await dropBefore(client, catalog, db, table, nowMs - keep, timeoutMs)
     if (rows > 0) add(out, workspace, category, rows)
+    if (catalog.table(workspace, table)?.parts) {
+      const seriesDb = catalog.seriesDatabase(workspace)
+      await dropBefore(client, catalog, seriesDb, table, nowMs - keep, timeoutMs)
+    }
   }
   return [...out.values()]
 }
@@ -51,7 +59,7 @@ function add(out: Map<string, SweepResult>, workspace: string, category: Categor
 async function dropBefore(
   client: ClickHouseClient,
   catalog: ClickHouseCatalog,
-  workspace: string,
+  db: string,
   table: string,
   cutoffMs: number,
   timeoutMs: number,
@@ -61,7 +69,7 @@ async function dropBefore(
     bindParams(
       `SELECT partition, sum(rows) FROM ${catalog.layout.parts} WHERE database = $1
        AND table = $2 AND active GROUP BY partition`,
-      [catalog.layout.local(catalog.database(workspace)), table],
+      [catalog.layout.local(db), table],
     ),
     o,
   )
@@ -71,7 +79,7 @@ async function dropBefore(
     const day = quoted.replaceAll("'", '')
     const end = Date.parse(`${day}T00:00:00Z`) + DAY_MS
     if (!(end <= cutoffMs)) continue
-    await catalog.layout.dropPartition(catalog.database(workspace), table, day)
+    await catalog.layout.dropPartition(db, table, day)
     rows += Number(n)
   }
   return rows

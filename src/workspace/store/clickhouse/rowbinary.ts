@@ -32,6 +32,13 @@ export class RowBinaryWriter {
     this.buf[this.pos++] = v
   }
 
+  /** A `Date` is a UInt16: days since 1970-01-01. */
+  uint16(v: number): void {
+    this.room(2)
+    this.buf.writeUInt16LE(v, this.pos)
+    this.pos += 2
+  }
+
   int64(v: bigint): void {
     this.room(8)
     this.buf.writeBigInt64LE(v, this.pos)
