@@ -169,10 +169,10 @@ export class ClickHouseEngine implements StorageEngine {
       for (const batch of req.tables) {
         const info = await this.catalog.prepare(req.workspaceId, batch)
         const { columns, body } = encodeBatch(batch, info)
-        await this.client.insert(this.catalog.ref(req.workspaceId, batch.table), columns, body, {
-          timeoutMs: this.opts.insertTimeoutMs,
-          settings: this.catalog.layout.insertSettings(req.timed ?? false),
-        })
+        const settings = this.catalog.layout.insertSettings(req.timed ?? false)
+        const timeoutMs = this.opts.insertTimeoutMs
+        const table = this.catalog.ref(req.workspaceId, batch.table)
+        await this.client.insert(table, columns, body, { timeoutMs, settings }, 'Native')
         done++
       }
     } catch (e) {

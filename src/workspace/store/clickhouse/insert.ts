@@ -1,13 +1,15 @@
 /**
- * One table batch of a body as one RowBinary INSERT: `time`, then the batch's columns in its
- * order, each encoded as the table's column is typed (a batch's number or boolean going into a
- * column widened to text is written as its text, asText). Columns of the table the batch lacks
- * are left out of the statement, so ClickHouse fills them with NULL.
+ * One table batch of a body as one INSERT in the Native format (native.ts): `time`, then the
+ * batch's columns in its order, each typed as the table's column is (a batch's number or
+ * boolean going into a column widened to text is written as its text, asText). Columns of the
+ * table the batch lacks are left out of the statement, so ClickHouse fills them with NULL.
+ * The same batch always gives the same block (rows and columns in body order): a cluster's
+ * replicas drop a retried body's block by its content.
  */
 import type { TableInfo } from '../catalog.js'
 import { asText, type ColumnData } from '../../ingest/column-data.js'
 import type { TableBatch } from '../../ingest/columns.js'
-import { encodeNullableString, RowBinaryWriter } from './rowbinary.js'
+import { encodeNativeBlock, type NativeColumn } from './native.js'
 import { chIdent } from './sql.js'
 
 export interface EncodedInsert {
@@ -15,33 +17,23 @@ export interface EncodedInsert {
   body: Buffer
 }
 
-function cellWriter(w: RowBinaryWriter, col: ColumnData): (i: number) => void {
-  if (col.type === 'VARCHAR') {
-    // Each distinct text is encoded once per batch, then copied per row: a tag repeats its
-    // few values over thousands of rows.
-    const { codes } = col
-    const encoded = col.dict.map(encodeNullableString)
-    return (i) => (codes[i] < 0 ? w.uint8(1) : w.raw(encoded[codes[i]]))
-  }
-  const { values, nulls } = col
-  const write =
-    col.type === 'DOUBLE' ? (i: number) => w.float64(values[i]) : (i: number) => w.uint8(values[i])
-  return (i) => (nulls?.[i] ? w.uint8(1) : (w.uint8(0), write(i)))
+function nativeColumn(name: string, col: ColumnData): NativeColumn {
+  if (col.type === 'VARCHAR')
+    return { name, type: 'Nullable(String)', dict: col.dict, codes: col.codes }
+  if (col.type === 'DOUBLE')
+    return { name, type: 'Nullable(Float64)', values: col.values, nulls: col.nulls }
+  return { name, type: 'Nullable(UInt8)', values: col.values, nulls: col.nulls }
 }
 
 export function encodeBatch(batch: TableBatch, info: TableInfo): EncodedInsert {
-  const w = new RowBinaryWriter()
-  const cells = batch.columns.map((spec, ci) => {
+  const columns = batch.columns.map((spec, ci) => {
     const data = batch.data[ci]
     const wide = info.byName.get(spec.name)!.type === 'VARCHAR' && data.type !== 'VARCHAR'
-    return cellWriter(w, wide ? asText(data) : data)
+    return nativeColumn(spec.name, wide ? asText(data) : data)
   })
-  for (let i = 0; i < batch.time.length; i++) {
-    w.int64(batch.time[i])
-    for (const write of cells) write(i)
-  }
+  const time: NativeColumn = { name: 'time', type: 'Int64', values: batch.time }
   return {
     columns: [chIdent('time'), ...batch.columns.map((c) => chIdent(c.name))],
-    body: Buffer.from(w.bytes()),
+    body: encodeNativeBlock(batch.time.length, [time, ...columns]),
   }
 }
