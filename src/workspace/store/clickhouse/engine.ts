@@ -29,7 +29,7 @@ import { ClickHouseCatalog } from './catalog.js'
 import { unstored } from './errors.js'
 import type { ClickHouseClient } from './client.js'
 import { encodeBatch } from './insert.js'
-import { TableLayout, type ClusterNames } from './layout.js'
+import { TableLayout, type ClusterNames, type DdlWaitListener } from './layout.js'
 import { PackageLog } from './package-log.js'
 import type { ResidualListener } from './residual.js'
 import { MetaTables } from './meta-tables.js'
@@ -51,6 +51,8 @@ export interface ClickHouseEngineOptions {
   queryTimeoutMs: number
   /** Replicated tables under Distributed ones on these clusters (layout.ts); none: one node. */
   cluster?: ClusterNames | null
+  /** How long an ON CLUSTER statement waits for every node (layout.ts). */
+  ddlWaitMs?: number
 }
 
 /** How soon a table or column made by another process is known to this one's queries. */
@@ -86,7 +88,7 @@ export class ClickHouseEngine implements StorageEngine {
     client: ClickHouseClient,
     o: ClickHouseEngineOptions,
   ): Promise<ClickHouseEngine> {
-    const layout = new TableLayout(client, o.cluster ?? null, o.queryTimeoutMs)
+    const layout = new TableLayout(client, o.cluster ?? null, o.queryTimeoutMs, o.ddlWaitMs)
     const meta = new MetaTables(client, `${o.prefix}_meta`, o.queryTimeoutMs, layout)
     await meta.create()
     const db = (ws: string) => `${o.prefix}_w_${ws.replace(/^wksp_/, '')}`
@@ -99,6 +101,11 @@ export class ClickHouseEngine implements StorageEngine {
   /** Told of each body a re-send may store twice (residual.ts). */
   onResidual(listener: ResidualListener): void {
     this.residual = listener
+  }
+
+  /** Told of each table or column not made on every node within the DDL wait (layout.ts). */
+  onDdlUnfinished(listener: DdlWaitListener): void {
+    this.catalog.layout.onUnfinished = listener
   }
 
   async ingest(req: WriteRequest): Promise<WriteResult> {

@@ -46,6 +46,7 @@ export async function openClickHouse(
       replayMaxBytes: cfg.replay_max_bytes,
       timeoutMs: cfg.query_timeout,
       cluster: clusterNames(ch),
+      ddlWaitMs: ch.ddl_wait,
     })
     const engine = await ClickHouseEngine.open(client, {
       prefix: ch.database,
@@ -55,6 +56,7 @@ export async function openClickHouse(
       insertTimeoutMs: ch.insert_timeout,
       queryTimeoutMs: cfg.query_timeout,
       cluster: clusterNames(ch),
+      ddlWaitMs: ch.ddl_wait,
     })
     return { client, engine, meta }
   } catch (e) {
