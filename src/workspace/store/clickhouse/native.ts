@@ -11,8 +11,11 @@
  * little-endian as the format is (checked once at load).
  */
 import os from 'node:os'
+import { FerryError } from '../../../errors.js'
+import { putLength } from './rowbinary.js'
 
-if (os.endianness() !== 'LE') throw new Error('the Native encoder needs a little-endian host')
+if (os.endianness() !== 'LE')
+  throw new FerryError('internalError', 'the Native encoder needs a little-endian host')
 
 export type NativeColumn =
   | { name: string; type: 'Int64'; values: BigInt64Array }
@@ -25,16 +28,6 @@ function lengthOf(n: number): number {
   let size = 1
   for (let v = n; v >= 0x80; v >>>= 7) size++
   return size
-}
-
-function putLength(buf: Buffer, pos: number, n: number): number {
-  let v = n
-  while (v >= 0x80) {
-    buf[pos++] = (v & 0x7f) | 0x80
-    v >>>= 7
-  }
-  buf[pos++] = v
-  return pos
 }
 
 /** A String value: its length and bytes. */
@@ -110,6 +103,7 @@ export function encodeNativeBlock(rows: number, columns: NativeColumn[]): Buffer
     for (const h of p.head) pos += h.copy(buf, pos)
     pos = p.write(buf, pos)
   }
-  if (pos !== size) throw new Error(`Native block of ${size} bytes written as ${pos}`)
+  if (pos !== size)
+    throw new FerryError('internalError', `Native block of ${size} bytes written as ${pos}`)
   return buf
 }
