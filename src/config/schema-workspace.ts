@@ -236,6 +236,12 @@ export const WORKSPACE_CLICKHOUSE_SCHEMA = {
     env: 'ENV_WORKSPACE_CLICKHOUSE_SERIES_CACHE_ROWS',
     check: positive,
   },
+  ddl_wait: {
+    type: 'duration',
+    default: 10_000,
+    env: 'ENV_WORKSPACE_CLICKHOUSE_DDL_WAIT',
+    check: positive,
+  },
 } as const satisfies SectionSpec
 
 export type WorkspaceClickHouseConfig = SectionOf<typeof WORKSPACE_CLICKHOUSE_SCHEMA>

@@ -155,6 +155,18 @@ export class WorkspaceEvents {
     )
   }
 
+  /**
+   * An ON CLUSTER statement (a table or column another instance may be waiting for) that not
+   * every node ran within `ddl_wait`: taken as done, counted and logged.
+   */
+  ddlUnfinished(statement: string, waitedMs: number): void {
+    this.metrics.ddlUnfinished.inc()
+    this.log.warn(
+      { event: 'clickhouse_ddl_unfinished', statement, waitedMs },
+      `not every ClickHouse node ran a statement within the DDL wait; taken as done: ${statement}`,
+    )
+  }
+
   queried(seconds: number): void {
     this.metrics.querySeconds.observe(seconds)
   }

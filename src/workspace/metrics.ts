@@ -83,6 +83,11 @@ export function createWorkspaceMetrics(registry: Registry) {
       labelNames: ['reason'] as const,
       registers: r,
     }),
+    ddlUnfinished: new Counter({
+      name: 'ferry_workspace_clickhouse_ddl_unfinished_total',
+      help: 'ON CLUSTER statements (tables, columns) not run by every node within ddl_wait, taken as done.',
+      registers: r,
+    }),
     undocumentedFields: new Counter({
       name: 'ferry_workspace_undocumented_fields_total',
       help: 'Open API body fields the operation does not document (ignored), by operation.',

@@ -117,6 +117,7 @@ export class WorkspaceService implements Component {
     })
     stores.onHealth((down) => events.storageHealth(down))
     stores.onResidual((reason, req, why) => events.dedupeResidual(reason, req, why))
+    stores.onDdlUnfinished((statement, waitedMs) => events.ddlUnfinished(statement, waitedMs))
   }
 
   /**

@@ -8,6 +8,7 @@ import type { WorkspaceClickHouseConfig } from '../../config/schema-workspace.js
 import type { WorkspaceConfig } from '../../config/schema.js'
 import { FerryError } from '../../errors.js'
 import { openClickHouse } from './clickhouse/open.js'
+import type { DdlWaitListener } from './clickhouse/layout.js'
 import type { ResidualListener } from './clickhouse/residual.js'
 import type { Category } from '../../shared/category.js'
 import { Db, type DamageListener } from './db.js'
@@ -27,6 +28,8 @@ export interface WorkspaceStores {
   onHealth(listener: (down: string | null) => void): void
   /** Tells `listener` of each body a re-send may store twice (clickhouse/residual.ts). */
   onResidual(listener: ResidualListener): void
+  /** Tells `listener` of each table or column not made on every node in time (clickhouse/layout.ts). */
+  onDdlUnfinished(listener: DdlWaitListener): void
   /** Lets queued writes commit, then closes both. */
   close(): Promise<void>
 }
@@ -67,6 +70,7 @@ export async function openStores(
       down: () => client.health.down,
       onHealth: (listener) => client.health.onChange(listener),
       onResidual: (listener) => engine.onResidual(listener),
+      onDdlUnfinished: (listener) => engine.onDdlUnfinished(listener),
       close: async () => {
         await engine.close()
         await client.close()
@@ -83,6 +87,7 @@ export async function openStores(
     onHealth: () => undefined,
     // A body and its package id commit in one transaction: nothing is left open.
     onResidual: () => undefined,
+    onDdlUnfinished: () => undefined,
     close: () => engine.close(),
   }
 }

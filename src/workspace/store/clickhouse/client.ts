@@ -114,9 +114,15 @@ export class ClickHouseClient {
     await this.call(sql, null, o)
   }
 
-  /** Rows encoded as RowBinary (rowbinary.ts) into `table (columns)`. */
-  async insert(table: string, columns: string[], body: Buffer, o: CallOptions): Promise<void> {
-    await this.call(`INSERT INTO ${table} (${columns.join(', ')}) FORMAT RowBinary`, body, o)
+  /** Rows encoded as RowBinary (rowbinary.ts) or a Native block (native.ts) into `table`. */
+  async insert(
+    table: string,
+    columns: string[],
+    body: Buffer,
+    o: CallOptions,
+    format: 'RowBinary' | 'Native' = 'RowBinary',
+  ): Promise<void> {
+    await this.call(`INSERT INTO ${table} (${columns.join(', ')}) FORMAT ${format}`, body, o)
   }
 
   private async call(sql: string, body: Buffer | null, o: CallOptions): Promise<string> {

@@ -28,9 +28,9 @@ import type { WriteRequest, WriteResult } from '../write-request.js'
 import { ClickHouseCatalog } from './catalog.js'
 import { unstored } from './errors.js'
 import type { ClickHouseClient } from './client.js'
-import { encodeBatch, type EncodedInsert } from './insert.js'
+import { encodeBatch } from './insert.js'
 import { insertSeries, SeriesSeen } from './series-insert.js'
-import { TableLayout, type ClusterNames } from './layout.js'
+import { TableLayout, type ClusterNames, type DdlWaitListener } from './layout.js'
 import { PackageLog } from './package-log.js'
 import type { ResidualListener } from './residual.js'
 import { MetaTables } from './meta-tables.js'
@@ -54,6 +54,8 @@ export interface ClickHouseEngineOptions {
   cluster?: ClusterNames | null
   /** Series rows remembered as written, to skip writing them again (series-insert.ts). */
   seriesCacheRows?: number
+  /** How long an ON CLUSTER statement waits for every node (layout.ts). */
+  ddlWaitMs?: number
 }
 
 /** The default of `seriesCacheRows`: a series row per day is about 100 bytes here. */
@@ -95,7 +97,7 @@ export class ClickHouseEngine implements StorageEngine {
     client: ClickHouseClient,
     o: ClickHouseEngineOptions,
   ): Promise<ClickHouseEngine> {
-    const layout = new TableLayout(client, o.cluster ?? null, o.queryTimeoutMs)
+    const layout = new TableLayout(client, o.cluster ?? null, o.queryTimeoutMs, o.ddlWaitMs)
     const meta = new MetaTables(client, `${o.prefix}_meta`, o.queryTimeoutMs, layout)
     await meta.create()
     const db = (ws: string) => `${o.prefix}_w_${ws.replace(/^wksp_/, '')}`
@@ -108,6 +110,11 @@ export class ClickHouseEngine implements StorageEngine {
   /** Told of each body a re-send may store twice (residual.ts). */
   onResidual(listener: ResidualListener): void {
     this.residual = listener
+  }
+
+  /** Told of each table or column not made on every node within the DDL wait (layout.ts). */
+  onDdlUnfinished(listener: DdlWaitListener): void {
+    this.catalog.layout.onUnfinished = listener
   }
 
   async ingest(req: WriteRequest): Promise<WriteResult> {
@@ -183,7 +190,10 @@ export class ClickHouseEngine implements StorageEngine {
         const info = await this.catalog.prepare(req.workspaceId, batch)
         const table = this.catalog.pointsRef(req.workspaceId, batch.table)
         if (info.parts) await insertSeries(this.client, table, info, batch, this.seen, o)
-        else await this.client.insert(table, ...args(encodeBatch(batch, info)), o)
+        else {
+          const e = encodeBatch(batch, info)
+          await this.client.insert(table, e.columns, e.body, o, e.format)
+        }
         done++
       }
     } catch (e) {
@@ -223,5 +233,3 @@ export class ClickHouseEngine implements StorageEngine {
     await Promise.allSettled([...this.inFlight.values()])
   }
 }
-
-const args = (e: EncodedInsert) => [e.columns, e.body] as const

@@ -1,34 +1,31 @@
 /**
- * One table batch of a body as one RowBinary INSERT: `time`, then the batch's columns in its
- * order, each encoded as the table's column is typed (a batch's number or boolean going into a
- * column widened to text is written as its text, asText). Columns of the table the batch lacks
- * are left out of the statement, so ClickHouse fills them with NULL. With `sids` (the points of
- * the series layout) each row's series id follows its time, and `columns` are those of the batch
- * to write (default: all).
+ * One table batch of a body as one INSERT in the Native format (native.ts): `time`, then the
+ * batch's columns in its order, each typed as the table's column is (a batch's number or
+ * boolean going into a column widened to text is written as its text, asText). Columns of the
+ * table the batch lacks are left out of the statement, so ClickHouse fills them with NULL.
+ * With `sids` (the points of the series layout) each row's series id follows its time, and
+ * `columns` are those of the batch to write (default: all). The same batch always gives the
+ * same block (rows and columns in body order): a cluster's replicas drop a retried body's
+ * block by its content.
  */
 import type { TableInfo } from '../catalog.js'
 import { asText, type ColumnData } from '../../ingest/column-data.js'
 import type { TableBatch } from '../../ingest/columns.js'
-import { encodeNullableString, RowBinaryWriter } from './rowbinary.js'
+import { encodeNativeBlock, type NativeColumn } from './native.js'
 import { chIdent } from './sql.js'
 
 export interface EncodedInsert {
   columns: string[]
   body: Buffer
+  format: 'RowBinary' | 'Native'
 }
 
-function cellWriter(w: RowBinaryWriter, col: ColumnData): (i: number) => void {
-  if (col.type === 'VARCHAR') {
-    // Each distinct text is encoded once per batch, then copied per row: a tag repeats its
-    // few values over thousands of rows.
-    const { codes } = col
-    const encoded = col.dict.map(encodeNullableString)
-    return (i) => (codes[i] < 0 ? w.uint8(1) : w.raw(encoded[codes[i]]))
-  }
-  const { values, nulls } = col
-  const write =
-    col.type === 'DOUBLE' ? (i: number) => w.float64(values[i]) : (i: number) => w.uint8(values[i])
-  return (i) => (nulls?.[i] ? w.uint8(1) : (w.uint8(0), write(i)))
+function nativeColumn(name: string, col: ColumnData): NativeColumn {
+  if (col.type === 'VARCHAR')
+    return { name, type: 'Nullable(String)', dict: col.dict, codes: col.codes }
+  if (col.type === 'DOUBLE')
+    return { name, type: 'Nullable(Float64)', values: col.values, nulls: col.nulls }
+  return { name, type: 'Nullable(UInt8)', values: col.values, nulls: col.nulls }
 }
 
 export function encodeBatch(
@@ -36,20 +33,19 @@ export function encodeBatch(
   info: TableInfo,
   sids?: { ids: BigUint64Array; column: string; columns: number[] },
 ): EncodedInsert {
-  const w = new RowBinaryWriter()
   const which = sids?.columns ?? batch.columns.map((_, ci) => ci)
-  const cells = which.map((ci) => {
+  const columns = which.map((ci) => {
     const data = batch.data[ci]
-    const wide =
-      info.byName.get(batch.columns[ci].name)!.type === 'VARCHAR' && data.type !== 'VARCHAR'
-    return cellWriter(w, wide ? asText(data) : data)
+    const col = info.byName.get(batch.columns[ci].name)!
+    const wide = col.type === 'VARCHAR' && data.type !== 'VARCHAR'
+    return nativeColumn(col.phys, wide ? asText(data) : data)
   })
-  for (let i = 0; i < batch.time.length; i++) {
-    w.int64(batch.time[i])
-    if (sids) w.uint64(sids.ids[i])
-    for (const write of cells) write(i)
+  const head: NativeColumn[] = [{ name: 'time', type: 'Int64', values: batch.time }]
+  if (sids) head.push({ name: sids.column, type: 'UInt64', values: sids.ids })
+  const all = [...head, ...columns]
+  return {
+    columns: all.map((c) => chIdent(c.name)),
+    body: encodeNativeBlock(batch.time.length, all),
+    format: 'Native',
   }
-  const names = which.map((ci) => chIdent(info.byName.get(batch.columns[ci].name)!.phys))
-  const head = sids ? [chIdent('time'), chIdent(sids.column)] : [chIdent('time')]
-  return { columns: [...head, ...names], body: Buffer.from(w.bytes()) }
 }

@@ -19,8 +19,9 @@
  * - DDL goes ON CLUSTER: on the local tables over `cluster` (ALTERs of replicated tables are
  *   done once per shard), on databases, Distributed and metadata tables over `nodes` (every
  *   node a shard of its own: ClickHouse refuses an ON CLUSTER ALTER of a non-replicated table
- *   over replicated shards). A statement whose hosts are not all done within
- *   `DDL_WAIT_S` (a node down) is taken as done: the live nodes did it, and a node that comes
+ *   over replicated shards). A statement whose hosts are not all done within `ddlWaitMs`
+ *   (`[workspace.clickhouse] ddl_wait`; a node down or slow) is taken as done and told to the
+ *   `onUnfinished` listener (counted and logged): the live nodes did it, and a node that comes
  *   back runs what it missed from the queue (an insert it takes before that fails, 503, and
  *   the agent sends the body again).
  */
@@ -38,7 +39,10 @@ export interface ClusterNames {
 /** Replicated blocks remembered per table and shard for dropping a repeated insert. */
 export const DEDUPE_BLOCKS = 1000
 /** How long an ON CLUSTER statement waits for every host (ClickHouse's own default is 180 s). */
-export const DDL_WAIT_S = 10
+export const DDL_WAIT_MS = 10_000
+
+/** Told of each ON CLUSTER statement taken as done before every host did it. */
+export type DdlWaitListener = (statement: string, waitedMs: number) => void
 
 /** ClickHouse's TIMEOUT_EXCEEDED: an ON CLUSTER statement some host has not run yet. */
 const DDL_UNFINISHED = 159
@@ -68,10 +72,13 @@ export interface MetaTableSpec {
 }
 
 export class TableLayout {
+  onUnfinished: DdlWaitListener = () => undefined
+
   constructor(
     private readonly client: ClickHouseClient,
     readonly cluster: ClusterNames | null,
     private readonly timeoutMs: number,
+    private readonly ddlWaitMs = DDL_WAIT_MS,
   ) {}
 
   /** The database holding the rows of `db`'s tables (the same one on a single node). */
@@ -217,11 +224,13 @@ export class TableLayout {
 
   private async run(sql: string): Promise<void> {
     if (!this.cluster) return this.client.command(sql, { timeoutMs: this.timeoutMs })
-    const settings = { distributed_ddl_task_timeout: DDL_WAIT_S }
+    const settings = { distributed_ddl_task_timeout: Math.max(1, Math.ceil(this.ddlWaitMs / 1000)) }
+    const started = Date.now()
     try {
       await this.client.command(sql, { timeoutMs: this.timeoutMs, settings })
     } catch (e) {
       if ((e as { chCode?: number }).chCode !== DDL_UNFINISHED) throw e
+      this.onUnfinished(sql.replace(/\s+/g, ' ').slice(0, 200), Date.now() - started)
     }
   }
 }

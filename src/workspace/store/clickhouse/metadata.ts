@@ -21,6 +21,8 @@ export interface ClickHouseMetadataOptions {
   timeoutMs: number
   /** Metadata replicated on every node of these clusters (layout.ts); none: one node. */
   cluster?: ClusterNames | null
+  /** How long an ON CLUSTER statement waits for every node (layout.ts). */
+  ddlWaitMs?: number
 }
 
 export class ClickHouseMetadata implements MetadataStore {
@@ -46,7 +48,7 @@ export class ClickHouseMetadata implements MetadataStore {
     client: ClickHouseClient,
     o: ClickHouseMetadataOptions,
   ): Promise<ClickHouseMetadata> {
-    const layout = new TableLayout(client, o.cluster ?? null, o.timeoutMs)
+    const layout = new TableLayout(client, o.cluster ?? null, o.timeoutMs, o.ddlWaitMs)
     const tables = new MetaTables(client, `${o.prefix}_meta`, o.timeoutMs, layout)
     await tables.create()
     return new ClickHouseMetadata(tables, o.replayMaxBytes)

@@ -46,6 +46,7 @@ export async function openClickHouse(
       replayMaxBytes: cfg.replay_max_bytes,
       timeoutMs: cfg.query_timeout,
       cluster: clusterNames(ch),
+      ddlWaitMs: ch.ddl_wait,
     })
     const engine = await ClickHouseEngine.open(client, {
       prefix: ch.database,
@@ -56,6 +57,7 @@ export async function openClickHouse(
       queryTimeoutMs: cfg.query_timeout,
       cluster: clusterNames(ch),
       seriesCacheRows: ch.series_cache_rows,
+      ddlWaitMs: ch.ddl_wait,
     })
     return { client, engine, meta }
   } catch (e) {

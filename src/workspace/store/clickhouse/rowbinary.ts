@@ -4,7 +4,7 @@
  * The writer grows its buffer by doubling; one body is encoded at a time.
  */
 /** Writes `n` as LEB128 at `pos` (room for 10 bytes is the caller's); the position after it. */
-function putLength(buf: Buffer, pos: number, n: number): number {
+export function putLength(buf: Buffer, pos: number, n: number): number {
   let len = n
   while (len >= 0x80) {
     buf[pos++] = (len & 0x7f) | 0x80

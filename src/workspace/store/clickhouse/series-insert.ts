@@ -64,8 +64,9 @@ export async function insertSeries(
   o: CallOptions,
 ): Promise<void> {
   const enc = encodeSeriesBatch(batch, info, seen, table)
-  if (enc.series) await client.insert(info.parts!.series, enc.series.columns, enc.series.body, o)
-  await client.insert(table, enc.points.columns, enc.points.body, o)
+  const { series, points } = enc
+  if (series) await client.insert(info.parts!.series, series.columns, series.body, o, series.format)
+  await client.insert(table, points.columns, points.body, o, points.format)
   seen.add(enc.written)
 }
 
@@ -122,5 +123,5 @@ function seriesRows(
     tags.forEach((t, j) => (t.codes[row] < 0 ? w.uint8(1) : w.raw(encoded[j][t.codes[row]])))
   }
   const columns = [SID, DAY, ...cols.map((c) => c.phys)].map(chIdent)
-  return { columns, body: Buffer.from(w.bytes()) }
+  return { columns, body: Buffer.from(w.bytes()), format: 'RowBinary' }
 }
