@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Server, Socket } from 'node:net'
+import { FerryError } from '../errors.js'
 import type { ShedTable } from './shed.js'
 
 export interface Gate {
@@ -24,14 +25,15 @@ export interface Gate {
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
-const BODY =
-  '{"error_code":"agent.reachMaxAPILimit","message":"over the per-client limit; retry later"}'
+// The rate limiter's refusal, from the one error table, built once: a held answer costs a write.
+const REFUSAL = new FerryError('reachMaxAPILimit', 'over the per-client limit; retry later')
+const BODY = JSON.stringify(REFUSAL.toBody())
 
 function answer429(res: ServerResponse, seconds: number): void {
   if (res.headersSent || res.destroyed) return
-  res.writeHead(429, {
+  res.writeHead(REFUSAL.status, {
     'Content-Type': 'application/json',
-    'Content-Length': BODY.length,
+    'Content-Length': Buffer.byteLength(BODY),
     'Retry-After': String(Math.max(1, Math.ceil(seconds))),
     Connection: 'close',
   })
