@@ -5,6 +5,7 @@
  * values and order, checked as `checkPoint` would find them (any key or value it would correct
  * declines, so the transcoder never has a correction to count).
  */
+import { LIMITS } from '../check/options.js'
 import { Entries, E_BOOL, E_DIGITS, E_FLOAT, E_INT, E_MESSAGE } from './span-entries.js'
 import { IdSet } from './span-ids.js'
 import { KNOWN, K_DECLINE, K_REST, keyOf } from './span-keys.js'
@@ -172,7 +173,8 @@ export class SpanMapper {
     this.dbHost(k, c.kvA[i], c.kvE[i])
     e.text('source_type', true, this.sourceType())
     if (k.message) e.set('message', false, E_MESSAGE)
-    if (e.tags > 256 || e.fields > 1024) throw DECLINE
+    // Past the checks' counts the general path drops keys: it maps such a span.
+    if (e.tags > LIMITS.maxTags || e.fields > LIMITS.maxFields) throw DECLINE
   }
 }
 

@@ -6,12 +6,13 @@
  * replace), for tag values with nothing to correct, for the message nothing JSON escapes. Any
  * other range declines the request (`DECLINE`), which the general path then maps.
  */
+import { LIMITS } from '../check/options.js'
 import { DECLINE } from './pb-span-wire.js'
 
 const NEWLINE = 10
 const QUOTE = 34
 const BACKSLASH = 92
-const MAX_TAG_VALUE = 1024
+const MAX_TAG_VALUE = LIMITS.maxTagValueBytes
 
 export function asciiText(b: Uint8Array, a: number, e: number): void {
   for (let i = a; i < e; i++) if (b[i] > 0x7f) throw DECLINE
