@@ -132,6 +132,12 @@ function inflate(t: DecodeTask): Uint8Array | Promise<Uint8Array> {
   return t.body
 }
 
+/** The byte-level transcoder of the task's format, if it has one; null: the general path. */
+function tryTranscoder(t: DecodeTask, body: Uint8Array, host: PipelineHost | null) {
+  if (t.otlp) return tryFastOtlp(t, body, host)
+  return t.ddtrace ? null : tryFast(t, body, host)
+}
+
 /** `fast` false skips the byte-level transcoders (the tests compare the two paths with it). */
 export async function processTask(
   t: DecodeTask,
@@ -141,13 +147,7 @@ export async function processTask(
 ): Promise<DecodeResult> {
   try {
     const body = await inflate(t)
-    const quick = !fast
-      ? null
-      : t.otlp
-        ? await tryFastOtlp(t, body, host)
-        : t.ddtrace
-          ? null
-          : await tryFast(t, body, host)
+    const quick = fast ? await tryTranscoder(t, body, host) : null
     if (quick) return quick
     const { points, format, otlp, ddtrace } = parseTask(t, body)
     resolveTimes(points, t, format)
