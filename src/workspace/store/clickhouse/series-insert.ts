@@ -1,7 +1,8 @@
 /**
- * One table batch of a body in the series layout (series-table.ts) as two RowBinary INSERTs:
- * the series rows this process has not written yet (one per series and day of the batch), then
- * the points (`time`, `_sid`, the batch's field columns in its order). Invariants:
+ * One table batch of a body in the series layout (series-table.ts) as two INSERTs: the series
+ * rows this process has not written yet (one per series and day of the batch, RowBinary), then
+ * the points (`time`, `_sid`, the batch's field columns in its order: a Native block through
+ * insert.ts). Invariants:
  * - The points insert depends on the body alone (rows in body order, ids computed from the tag
  *   values, series-id.ts): a retried body gives the same block, which replicated tables drop.
  * - Series rows may be written any number of times (the table keeps one per id and day), so
