@@ -40,7 +40,8 @@ import { AccessPolicy } from './sources/http/access/policy.js'
 import { Events } from './telemetry/events.js'
 import type { Logger } from './telemetry/logger.js'
 import { createMetrics, type Metrics } from './telemetry/metrics.js'
-import { addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
+import { addBodyPoolMetrics, addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
+import { BodyPool } from './http/body-pool.js'
 import { SinkEvents } from './telemetry/sink-events.js'
 import { ShedEvents } from './telemetry/shed-events.js'
 import { TapEvents } from './telemetry/tap-events.js'
@@ -76,6 +77,8 @@ export class Agent {
   readonly pool: DecodePool
   /** Each client's recent decode time, shared by the pool's lanes and the HTTP thread. */
   readonly shares: DecodeShares
+  /** Reused write-body buffers (`[http_api] body_pool_bytes`), shared by the routes and the pool. */
+  readonly bodies: BodyPool
   readonly watcher: PipelineWatcher | null
   uploader: Uploader | null = null
   readonly monitor: Monitor
@@ -113,6 +116,7 @@ export class Agent {
     this.buffer = createBuffer(cfg, this.sinkEvents)
     const pl = pipelineSettings(loaded)
     this.shares = DecodeShares.fromConfig(cfg.decode)
+    this.bodies = new BodyPool(cfg.http_api.body_pool_bytes)
     this.pool = new DecodePool({
       workers: cfg.decode.workers,
       maxQueue: cfg.decode.max_queue,
@@ -125,6 +129,7 @@ export class Agent {
       recycleHeapBytes: cfg.decode.recycle_heap,
       onWorkerRecycled: (bytes) => this.events.decodeWorkerRecycled(bytes),
       shares: this.shares,
+      bodies: this.bodies,
     })
     this.pipelineEvents = pl ? new PipelineEvents(log, this.metrics.registry) : undefined
     this.refer =
@@ -184,6 +189,7 @@ export class Agent {
   private httpDeps(): HttpDeps {
     const loaded = this.loaded
     const decodeSeconds = addPoolMetrics(this.metrics.registry, this.pool)
+    addBodyPoolMetrics(this.metrics.registry, this.bodies)
     const running = () => this.loaded.config
     return {
       // The running config, read per request: after a reload its live keys (the `[rum]`
@@ -203,6 +209,7 @@ export class Agent {
         (client, wait) => this.events.decodeShareExceeded(client, wait),
       ),
       buffer: this.buffer,
+      bodyPool: this.bodies,
       tags: this.tags,
       tagFile: loaded.mode === 'host' && loaded.file ? new TagFile(loaded.file) : null,
       access: this.access,

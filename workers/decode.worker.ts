@@ -2,7 +2,7 @@
  * Piscina worker: decodes one write body per task, and runs the pipeline on its points in
  * this worker's sandbox. Imports only decode and pipeline code (never the HTTP source). The
  * body arrives transferred; the encoded payload leaves with its CRC-32, moved rather than
- * cloned where it can be (ingest/worker-result.ts).
+ * cloned where it can be, and the body's buffer with it for reuse (ingest/worker-result.ts).
  */
 import { workerData } from 'node:worker_threads'
 import { processTask } from '../src/ingest/process.js'
@@ -31,5 +31,7 @@ export default async function decode(
   // Each result says how large this thread's heap is now, for recycling (ingest/recycle.ts).
   if ('kind' in task && task.kind === 'pipeline-debug')
     return withWorkerHeap(await runDebug(task, cfg?.timezone))
-  return leaving(withWorkerHeap(await processTask(task as DecodeTask, host, rum)))
+  const t = task as DecodeTask
+  // The body's buffer goes back for reuse when the result cannot view it (worker-result.ts).
+  return leaving(withWorkerHeap(await processTask(t, host, rum)), t.body)
 }

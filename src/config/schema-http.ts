@@ -81,6 +81,12 @@ export const HTTP_SCHEMA = {
     check: positive,
     live: true,
   },
+  body_pool_bytes: {
+    type: 'bytes',
+    default: 32 * 1024 * 1024,
+    env: 'ENV_HTTP_BODY_POOL_BYTES',
+    check: nonNegative,
+  },
   timeout: {
     type: 'duration',
     default: 30_000,

@@ -1,9 +1,11 @@
 /**
- * Reads a request body into one fresh Uint8Array (its own ArrayBuffer, so it can be transferred
- * to a worker), refusing with 413 as soon as more than `limit` bytes arrive.
+ * Reads a request body into one Uint8Array at the start of its own ArrayBuffer (so it can be
+ * transferred to a worker), refusing with 413 as soon as more than `limit` bytes arrive. With a
+ * pool, a body of declared length is read into a reused buffer (body-pool.ts).
  */
 import type { IncomingMessage } from 'node:http'
 import { FerryError } from '../errors.js'
+import type { BodyPool } from './body-pool.js'
 
 function tooLarge(limit: number): FerryError {
   return new FerryError('bodyTooLarge', `request body exceeds the limit of ${limit} bytes`)
@@ -55,8 +57,9 @@ async function readDeclared(
   stream: AsyncIterable<Uint8Array>,
   declared: number,
   limit: number,
+  pool: BodyPool | null,
 ): Promise<Uint8Array> {
-  const out = new Uint8Array(declared)
+  const out = pool ? pool.take(declared) : new Uint8Array(declared)
   let off = 0
   const it = stream[Symbol.asyncIterator]()
   for (let r = await it.next(); !r.done; r = await it.next()) {
@@ -68,16 +71,22 @@ async function readDeclared(
   return off === declared ? out : out.slice(0, off)
 }
 
-/** Node request (socket path) or a web Request (app.request() in tests). */
+/**
+ * Node request (socket path) or a web Request (app.request() in tests). A buffer from `pool` that
+ * is not all filled (a short or long stream) is copied out, so the answer's bytes never include
+ * an earlier body's.
+ */
 export async function readBody(
   incoming: IncomingMessage | undefined,
   req: Request,
   limit: number,
+  pool: BodyPool | null = null,
 ): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? NaN)
   if (declared > limit) throw tooLarge(limit)
   const stream = incoming ?? (req.body as unknown as AsyncIterable<Uint8Array> | null)
   if (!stream) return new Uint8Array(0)
-  if (Number.isSafeInteger(declared) && declared > 0) return readDeclared(stream, declared, limit)
+  if (Number.isSafeInteger(declared) && declared > 0)
+    return readDeclared(stream, declared, limit, pool)
   return readStream(stream, limit)
 }

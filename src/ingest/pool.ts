@@ -4,7 +4,8 @@
  * full queue answers 503 at once. Bodies are transferred to the worker (the caller's buffer is
  * detached afterwards). A worker that dies (out of memory, crash) fails only its own task,
  * with 503 `decodeWorkerDied`; Piscina starts a replacement. A worker whose heap grew past
- * `recycleHeapBytes` is replaced once idle (recycle.ts).
+ * `recycleHeapBytes` is replaced once idle (recycle.ts). A body's buffer that comes back with
+ * its result (worker-result.ts) goes to `bodies` for the next body, and never into the result.
  */
 import os from 'node:os'
 import type { ResourceLimits } from 'node:worker_threads'
@@ -13,10 +14,12 @@ import type { Component } from '../component.js'
 import { runPooled } from '../shared/run-pooled.js'
 import { workerFile } from '../shared/worker-file.js'
 import { FerryError, fromPayload } from '../errors.js'
+import type { BodyPool } from '../http/body-pool.js'
 import { isLargeTask, Lanes } from './lanes.js'
 import type { DecodeShares } from './decode-shares.js'
 import { Recycler, type WorkerHeap } from './recycle.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
+import type { SpareBody } from './worker-result.js'
 import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
 import type { PipelineWorkerConfig } from '../pipeline/worker-host.js'
 import type { RumWorkerOptions } from '../rum/stage.js'
@@ -47,6 +50,8 @@ export interface PoolOptions {
   onWorkerRecycled?: (heapBytes: number) => void
   /** Clients' decode time: charged per task, and orders each lane (`decode-shares.ts`). */
   shares?: DecodeShares
+  /** Takes back the bodies' buffers the workers return; absent: they are left to the GC. */
+  bodies?: BodyPool
 }
 
 /** The workers' V8 heap limits from `[decode]` (bytes; 0 leaves V8's default). */
@@ -141,13 +146,15 @@ export class DecodePool implements Decoder, Component {
   private async run<R extends object>(task: unknown, body: Uint8Array | null): Promise<R> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
     const buffer = body ? (body.buffer as ArrayBuffer) : null
-    const r = await runPooled<R & WorkerHeap>(
+    const r = await runPooled<R & WorkerHeap & SpareBody>(
       this.pool,
       task,
       buffer,
       this.busy,
       this.opts.onWorkerDied,
     )
+    if (r.spareBody) this.opts.bodies?.give(r.spareBody)
+    delete r.spareBody
     return this.recycler.after(r)
   }
 

@@ -6,11 +6,21 @@
  * - the payload is moved (its ArrayBuffer transferred), not cloned, when it owns all of its
  *   ArrayBuffer: the HTTP thread then takes about 1 KB a point without a copy or an allocation.
  *   A payload that is a view into shared or larger memory is cloned as before, since moving it
- *   would detach memory something else on this thread still uses.
+ *   would detach memory something else on this thread still uses;
+ * - the task's body buffer goes back with the result (`spareBody`, for the HTTP thread's body
+ *   pool, http/body-pool.ts) only when nothing in the result can view it: a failure (its error
+ *   is text), or a success whose payload is another buffer and which carries no pipeline
+ *   aggregations, source map or CDN records (objects that could hold views of the body). Moving
+ *   it detaches every view this thread kept, so a reused buffer can never change a result.
  */
 import zlib from 'node:zlib'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
 import type { DecodeResult } from './protocol.js'
+
+/** The body's buffer, handed back for reuse (`ingest/pool.ts` takes it off the result). */
+export interface SpareBody {
+  spareBody?: ArrayBuffer
+}
 
 function ownsItsBuffer(p: Uint8Array): boolean {
   return (
@@ -18,18 +28,35 @@ function ownsItsBuffer(p: Uint8Array): boolean {
   )
 }
 
+/** The body's buffer when nothing in `r` can be a view of it; null otherwise. */
+function returnable(r: DecodeResult, body: Uint8Array | undefined): ArrayBuffer | null {
+  const buffer = body?.buffer
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength === 0) return null
+  if (!r.ok) return buffer
+  if (r.payload.buffer === buffer || r.agg || r.sourcemaps || r.cdn) return null
+  return buffer
+}
+
 /** The result as it leaves the worker (Piscina posts a moved value with its transfer list). */
-export function leaving<R extends DecodeResult>(r: R): R {
-  if (!r.ok || r.points === 0) return r
-  r.payloadCrc = zlib.crc32(r.payload)
-  if (!ownsItsBuffer(r.payload)) return r
-  const buffer = r.payload.buffer
+export function leaving<R extends DecodeResult>(r: R, body?: Uint8Array): R & SpareBody {
+  const out: R & SpareBody = r
+  const transfer: ArrayBuffer[] = []
+  if (r.ok && r.points > 0) {
+    r.payloadCrc = zlib.crc32(r.payload)
+    if (ownsItsBuffer(r.payload)) transfer.push(r.payload.buffer as ArrayBuffer)
+  }
+  const spare = returnable(r, body)
+  if (spare) {
+    out.spareBody = spare
+    transfer.push(spare)
+  }
+  if (!transfer.length) return out
   return move({
     get [transferableSymbol]() {
-      return [buffer]
+      return transfer
     },
     get [valueSymbol]() {
-      return r
+      return out
     },
-  } as never) as unknown as R
+  } as never) as unknown as R & SpareBody
 }

@@ -3,7 +3,8 @@
  * and the time each task took, waiting included (a wrapper around the decoder, so the pool
  * itself knows nothing of metrics).
  */
-import { Gauge, Histogram, type Registry } from 'prom-client'
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
+import type { BodyPool, BodyPoolStats } from '../http/body-pool.js'
 import type { DecodeOk, DecodeTask, Decoder } from '../ingest/protocol.js'
 
 export interface PoolProbe {
@@ -52,4 +53,34 @@ export function timedDecoder(inner: Decoder, seconds: Histogram<'category'>): De
       }
     },
   }
+}
+
+/**
+ * The body pool (http/body-pool.ts), read at scrape time: bodies read into a reused buffer or a
+ * fresh one (the pool had none of its size: the fallback), buffers dropped while it was full,
+ * and the bytes it holds idle.
+ */
+export function addBodyPoolMetrics(registry: Registry, pool: BodyPool): void {
+  const registers = [registry]
+  const seen: BodyPoolStats = { reused: 0, allocated: 0, dropped: 0 }
+  new Counter({
+    name: 'ferry_body_pool_buffers_total',
+    help: 'Write bodies read into a pooled buffer (result="reused") or a fresh one because the pool had none of their size (result="allocated"), and buffers given back while the pool was full (result="dropped", left to the garbage collector).',
+    labelNames: ['result'] as const,
+    registers,
+    collect() {
+      for (const k of ['reused', 'allocated', 'dropped'] as const) {
+        this.inc({ result: k }, pool.stats[k] - seen[k])
+        seen[k] = pool.stats[k]
+      }
+    },
+  })
+  new Gauge({
+    name: 'ferry_body_pool_idle_bytes',
+    help: 'Bytes of idle body buffers held for reuse (at most [http_api] body_pool_bytes).',
+    registers,
+    collect() {
+      this.set(pool.bytes)
+    },
+  })
 }

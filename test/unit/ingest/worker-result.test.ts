@@ -54,3 +54,31 @@ test('failures and empty results leave as they are', () => {
   const failed = { ok: false as const, error: { code: 'emptyBody', message: 'x' } }
   assert.equal(leaving(failed as never), failed)
 })
+
+test('the body goes back with a result that cannot view it, in the same transfer', () => {
+  const body = new Uint8Array(new ArrayBuffer(32), 0, 20)
+  const payload = new Uint8Array([10, 3, 1, 2, 3])
+  const out = leaving(result(payload), body) as unknown as Moved
+  const value = out[valueSymbol] as DecodeOk & { spareBody?: ArrayBuffer }
+  assert.deepEqual(out[transferableSymbol], [payload.buffer, body.buffer])
+  assert.ok(value.spareBody === body.buffer)
+  // A failure's error is text: its body goes back too.
+  const failed = { ok: false as const, error: { code: 'noPoints', message: 'x' } }
+  const body2 = new Uint8Array(16)
+  const moved = leaving(failed as never, body2) as unknown as Moved
+  assert.deepEqual(moved[transferableSymbol], [body2.buffer])
+})
+
+test('the body stays when the payload views it or the result carries objects', () => {
+  const body = new Uint8Array(64)
+  const aliased = leaving(result(body.subarray(8, 16)), body)
+  assert.equal(aliased.spareBody, undefined)
+  assert.equal(transferableSymbol in aliased, false)
+  for (const extra of [{ agg: [] }, { sourcemaps: [] }, { cdn: { marked: 0 } }]) {
+    const payload = new Uint8Array([1, 2])
+    const r = { ...result(payload), ...extra } as DecodeOk
+    const out = leaving(r, body) as unknown as Moved
+    assert.deepEqual(out[transferableSymbol], [payload.buffer])
+    assert.equal((out[valueSymbol] as { spareBody?: unknown }).spareBody, undefined)
+  }
+})

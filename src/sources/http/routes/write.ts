@@ -47,7 +47,7 @@ export async function budgetedBody(
   const declared = Number(req.headers.get('content-length') ?? NaN)
   const known = Number.isSafeInteger(declared) && declared >= 0 && declared <= limit
   releases.push(deps.access.inFlight.reserve(known ? declared : UNDECLARED))
-  const body = await readBody(incoming, req, limit)
+  const body = await readBody(incoming, req, limit, deps.bodyPool ?? null)
   if (!known && body.length > UNDECLARED)
     releases.push(deps.access.inFlight.reserve(body.length - UNDECLARED))
   return body

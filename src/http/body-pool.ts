@@ -1,0 +1,93 @@
+/**
+ * A bounded pool of reusable request-body buffers, so a steady write load does not allocate
+ * (and leave for V8 to collect) one fresh buffer per request. A body's ArrayBuffer is dead once
+ * its decode worker is done with it, but V8 frees it only when the JS object is collected, which
+ * for buffers that live across a scavenge means a full collection after tens of MB of growth.
+ *
+ * Invariants:
+ * - a buffer is either idle here or lent out, never both: `take` removes it, and `give` takes
+ *   only a buffer no one else can see (a decode worker transfers it back only when no part of
+ *   its result views it, `ingest/worker-result.ts`; the views on this thread were detached
+ *   when it was transferred out);
+ * - a lent buffer's bytes past the body are never read: `take(n)` gives a view of exactly `n`
+ *   bytes, and whoever fills it either fills all of it or copies what it filled;
+ * - buffers come in size classes (powers of two and 1.5 times them, at least 16 KiB), so a
+ *   returned buffer fits the next body of about the same size, with at most a third unused;
+ * - idle buffers hold at most `maxBytes` in all: one given back past that is left to the
+ *   garbage collector (counted `dropped`); a body that finds no idle buffer of its class gets a
+ *   fresh one (counted `allocated`), so the pool never refuses or delays a request;
+ * - a body larger than a quarter of `maxBytes` is never pooled (a fresh buffer of its size);
+ *   `maxBytes` 0 turns the pool off.
+ */
+
+const MIN_CLASS = 16 * 1024
+
+/** The size class of an `n`-byte body: the smallest 2^k or 1.5 * 2^k that holds it. */
+export function sizeClass(n: number): number {
+  if (n <= MIN_CLASS) return MIN_CLASS
+  const pow = 2 ** Math.ceil(Math.log2(n))
+  const mid = (pow / 4) * 3
+  return n <= mid ? mid : pow
+}
+
+function isClass(bytes: number): boolean {
+  return bytes >= MIN_CLASS && sizeClass(bytes) === bytes
+}
+
+export interface BodyPoolStats {
+  /** Bodies read into an idle buffer. */
+  reused: number
+  /** Bodies that found no idle buffer of their class (a fresh one was allocated). */
+  allocated: number
+  /** Buffers given back while the pool was full (left to the garbage collector). */
+  dropped: number
+}
+
+export class BodyPool {
+  private readonly idle = new Map<number, ArrayBuffer[]>()
+  private idleBytes = 0
+  readonly stats: BodyPoolStats = { reused: 0, allocated: 0, dropped: 0 }
+
+  constructor(readonly maxBytes: number) {}
+
+  /** Bytes held by idle buffers. */
+  get bytes(): number {
+    return this.idleBytes
+  }
+
+  /** Whether a body of `n` bytes is read into a pooled buffer. */
+  pools(n: number): boolean {
+    return n > 0 && sizeClass(n) <= this.maxBytes / 4
+  }
+
+  /** A view of `n` bytes at the start of its own ArrayBuffer (so it can be transferred). */
+  take(n: number): Uint8Array {
+    if (!this.pools(n)) return new Uint8Array(n)
+    const size = sizeClass(n)
+    const buffer = this.idle.get(size)?.pop()
+    if (buffer) {
+      this.idleBytes -= size
+      this.stats.reused++
+      return new Uint8Array(buffer, 0, n)
+    }
+    this.stats.allocated++
+    return new Uint8Array(new ArrayBuffer(size), 0, n)
+  }
+
+  /**
+   * Takes back a buffer whose every earlier view is gone. One that is not of a size class (a
+   * body read without the pool), detached or shared is ignored; past `maxBytes` it is dropped.
+   */
+  give(buffer: ArrayBuffer): void {
+    const size = buffer.byteLength
+    if (!(buffer instanceof ArrayBuffer) || !isClass(size) || size > this.maxBytes / 4) return
+    if (this.idleBytes + size > this.maxBytes) {
+      this.stats.dropped++
+      return
+    }
+    let list = this.idle.get(size)
+    if (!list) this.idle.set(size, (list = []))
+    list.push(buffer)
+    this.idleBytes += size
+  }
+}
