@@ -83,7 +83,7 @@ export const HTTP_SCHEMA = {
   },
   body_pool_bytes: {
     type: 'bytes',
-    default: 32 * 1024 * 1024,
+    default: 16 * 1024 * 1024,
     env: 'ENV_HTTP_BODY_POOL_BYTES',
     check: nonNegative,
   },
