@@ -17,7 +17,9 @@
  *   garbage collector (counted `dropped`); a body that finds no idle buffer of its class gets a
  *   fresh one (counted `allocated`), so the pool never refuses or delays a request;
  * - a body larger than a quarter of `maxBytes` is never pooled (a fresh buffer of its size);
- *   `maxBytes` 0 turns the pool off.
+ *   `maxBytes` 0 turns the pool off;
+ * - lent buffers are bounded by what bounds bodies (`max_body_bytes_in_flight`, counted in
+ *   declared bytes: a buffer is at most a third larger than its body).
  */
 
 const MIN_CLASS = 16 * 1024
