@@ -2,7 +2,8 @@
  * `npm run bench:system`: the default system (`npm start`: the agent with its embedded
  * workspace) as one child process, end to end. BENCH_MODE picks the runs (default all):
  * - throughput: 1000-point corpus bodies on BENCH_CONNECTIONS (8) for BENCH_SECONDS (30):
- *   accepted/s, stored/s within the run, the drain time after it, peak RSS; then the same
+ *   accepted/s, stored/s within the run, the drain time after it, peak RSS (with the peaks of
+ *   its anonymous memory and of the LMDB pages resident beside the file's size); then the same
  *   bodies into VictoriaMetrics (skipped when not installed), printed as ratios.
  * - rate: BENCH_RATE (40,000) points/s for BENCH_RATE_SECONDS (60), and the share stored within
  *   the run plus 2 s.
@@ -16,6 +17,7 @@
  */
 import { makeHostBody, PEER_SAMPLES_PER_POINT } from './corpus-hosts.js'
 import { kill9Run } from './lib/kill9.js'
+import { memoryText } from './lib/memory-peaks.js'
 import { pacedRow } from './lib/paced.js'
 import { tenantsRun } from './lib/tenants.js'
 import { systemRow, victoriaRow, type Row } from './lib/throughput.js'
@@ -39,7 +41,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`
 
 const line = (name: string, r: Row) =>
-  `${name}: accepted ${fmt(r.acceptedPerS)} points/s, stored ${fmt(r.storedPerS)} points/s within the run (${pct(r.storedShare)} of accepted), drained ${r.drainS.toFixed(1)} s after, peak RSS ${r.rssMb.toFixed(0)} MB (anonymous ${r.anonMb.toFixed(0)} MB), non-2xx ${r.non2xx}`
+  `${name}: accepted ${fmt(r.acceptedPerS)} points/s, stored ${fmt(r.storedPerS)} points/s within the run (${pct(r.storedShare)} of accepted), drained ${r.drainS.toFixed(1)} s after, peak RSS ${r.rssMb.toFixed(0)} MB (${memoryText(r.memory)}), non-2xx ${r.non2xx}`
 
 async function throughput(body: Buffer) {
   console.log(
@@ -60,7 +62,7 @@ async function rate(body: Buffer): Promise<number> {
   const r = await pacedRow(body, POINTS, RATE, RATE_SECONDS, GRACE_MS)
   peaks.push(r.rssMb)
   console.log(
-    `rate ${fmt(RATE)} points/s for ${RATE_SECONDS}s: sent ${fmt(r.sent)}, accepted ${fmt(r.accepted)}, stored ${pct(r.storedShare)} of accepted within the run plus ${GRACE_MS / 1000} s, peak RSS ${r.rssMb.toFixed(0)} MB`,
+    `rate ${fmt(RATE)} points/s for ${RATE_SECONDS}s: sent ${fmt(r.sent)}, accepted ${fmt(r.accepted)}, stored ${pct(r.storedShare)} of accepted within the run plus ${GRACE_MS / 1000} s, peak RSS ${r.rssMb.toFixed(0)} MB (${memoryText(r.memory)})`,
   )
   return r.storedShare
 }

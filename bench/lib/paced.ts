@@ -7,6 +7,7 @@
 import http from 'node:http'
 import { COUNTED_FIELDS, HOST_CORPUS_EPOCH_MS } from '../corpus-hosts.js'
 import { postOnce, type LoadResult } from './load.js'
+import { sampleMemory, type MemoryPeaks } from './memory-peaks.js'
 import { distinctBodies, newSystem, removeSystem, startSystem, storedPoints } from './system.js'
 
 export interface PacedRow {
@@ -15,6 +16,8 @@ export interface PacedRow {
   /** Stored when the run plus the grace period ended, over accepted. */
   storedShare: number
   rssMb: number
+  /** Peaks of its anonymous memory and of the disk buffer's LMDB pages (memory-peaks.ts). */
+  memory: MemoryPeaks
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -45,6 +48,7 @@ export async function pacedRow(
 ): Promise<PacedRow> {
   const s = await newSystem()
   const agent = await startSystem(s)
+  const memory = sampleMemory(agent.proc.pid)
   try {
     const url = `${agent.url}/v1/write/metric`
     const run = await paced(url, distinctBodies(body), (points / rate) * 1000, seconds)
@@ -59,8 +63,10 @@ export async function pacedRow(
       accepted,
       storedShare: accepted ? stored / accepted : 0,
       rssMb: agent.peakRssMb(),
+      memory: memory.stop(),
     }
   } finally {
+    memory.stop()
     await agent.stop()
     removeSystem(s)
   }

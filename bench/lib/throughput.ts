@@ -1,11 +1,11 @@
 /**
  * The throughput rows of `bench:system`: the default system under the corpus for `seconds`
  * (accepted and stored points/s, the share stored within the run, the drain time after the
- * load stops, peak RSS and the peak of its anonymous part, which leaves out the mapped pages of
- * the agent's disk buffer), and VictoriaMetrics fed the same bodies the same way.
+ * load stops, peak RSS, and the peaks of its anonymous part and of the disk buffer's LMDB pages
+ * resident), and VictoriaMetrics fed the same bodies the same way.
  */
-import { anonRssOf } from './go-peer.js'
 import { runLoad } from './load.js'
+import { sampleMemory, type MemoryPeaks } from './memory-peaks.js'
 import { COUNTED_FIELDS, HOST_CORPUS_EPOCH_MS } from '../corpus-hosts.js'
 import { distinctBodies, newSystem, removeSystem, startSystem, storedPoints } from './system.js'
 import { startVictoria } from './victoria.js'
@@ -17,23 +17,9 @@ export interface Row {
   storedShare: number
   drainS: number
   rssMb: number
-  /** Peak sampled RssAnon (heap and native memory), in MB. */
-  anonMb: number
+  /** Peaks of its anonymous memory and of the disk buffer's LMDB pages (memory-peaks.ts). */
+  memory: MemoryPeaks
   non2xx: number
-}
-
-/** Samples a process's anonymous RSS every 250 ms; `stop()` gives the peak seen. */
-function sampleAnon(pid: number | undefined): { stop(): number } {
-  let peak = 0
-  const take = () => {
-    try {
-      peak = Math.max(peak, anonRssOf(pid))
-    } catch {
-      // The process has exited: keep the peak seen so far.
-    }
-  }
-  const timer = setInterval(take, 250)
-  return { stop: () => (take(), clearInterval(timer), peak) }
 }
 
 const DRAIN_LIMIT_MS = 300_000
@@ -56,7 +42,7 @@ async function measure(
   seconds: number,
   conns: number,
 ): Promise<Row> {
-  const anon = sampleAnon(t.pid)
+  const memory = sampleMemory(t.pid)
   try {
     const r = await runLoad(t.writeUrl, body, seconds, conns)
     const accepted = r.ok * points
@@ -73,11 +59,11 @@ async function measure(
       storedShare: accepted ? atEnd / accepted : 0,
       drainS: (performance.now() - t0) / 1000,
       rssMb: t.peakRssMb(),
-      anonMb: anon.stop(),
+      memory: memory.stop(),
       non2xx: r.failed,
     }
   } finally {
-    anon.stop()
+    memory.stop()
   }
 }
 
