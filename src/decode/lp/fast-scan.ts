@@ -95,12 +95,33 @@ function sameKey(b: Uint8Array, line: Line, x: number, y: number): boolean {
   return true
 }
 
-/** No two keys of the point (tags and fields together) may be equal. */
+/**
+ * Keys seen on the current line, by hash: an open-addressed table whose slots are valid only
+ * when stamped with the line's number, so nothing is cleared between lines. 128 slots for at
+ * most `MAX_KEYS` keys keep probe chains short.
+ */
+const SLOTS = 128
+const stamps = new Uint32Array(SLOTS)
+const owners = new Uint8Array(SLOTS)
+let stamp = 0
+
+/** No two keys of the point (tags and fields together) may be equal: one probe per key. */
 function keysUnique(b: Uint8Array, line: Line): boolean {
   const n = line.tags + line.fields
   const h = line.hashes
-  for (let x = 1; x < n; x++) {
-    for (let y = 0; y < x; y++) if (h[x] === h[y] && sameKey(b, line, x, y)) return false
+  if (++stamp === 0x100000000) {
+    stamps.fill(0)
+    stamp = 1
+  }
+  for (let x = 0; x < n; x++) {
+    let slot = h[x] & (SLOTS - 1)
+    while (stamps[slot] === stamp) {
+      const y = owners[slot]
+      if (h[x] === h[y] && sameKey(b, line, x, y)) return false
+      slot = (slot + 1) & (SLOTS - 1)
+    }
+    stamps[slot] = stamp
+    owners[slot] = x
   }
   return true
 }
