@@ -23,8 +23,6 @@ import {
 } from '../codec/pbpoint-wire.js'
 import { V_BOOL, V_FLOAT, V_INT, V_STRING, V_UINT, type Line } from './fast-line.js'
 
-const f64 = new Float64Array(1)
-const f64bytes = new Uint8Array(f64.buffer)
 const TWO32 = 4294967296
 /** The plain typed array method: a Buffer's own `subarray` builds a Buffer, slower. */
 const subarray = Uint8Array.prototype.subarray
@@ -116,13 +114,9 @@ function writeValue(o: Out, b: Uint8Array, line: Line, k: number): void {
     case V_UINT:
       o.buf[o.pos++] = T_FIELD_UINT
       return o.putUvarint(v)
-    case V_FLOAT: {
+    case V_FLOAT:
       o.buf[o.pos++] = T_FIELD_FLOAT
-      f64[0] = v
-      o.buf.set(f64bytes, o.pos)
-      o.pos += 8
-      return
-    }
+      return o.double(v) // eight stores, not a typed array `set` call per value
     case V_BOOL:
       o.buf[o.pos++] = T_FIELD_BOOL
       o.buf[o.pos++] = v
