@@ -7,18 +7,29 @@
  * Invariants: the output is the bytes `decompress` gives, and a body it accepts is accepted here.
  * Only the order of two refusals may differ: a body past both caps is refused by the one reached
  * first (both are 413). Small gzip/deflate bodies (at most 1032 times `SYNC_MAX` out) take the
- * one-call path; larger ones stream through node:zlib (its thread pool), and zstd input is
- * pushed in slices so its output arrives in pieces too.
+ * one-call path, and so does a gzip body whose trailer declares at most `ONE_CALL_MAX` bytes:
+ * it inflates on this (worker) thread into one buffer of its declared size, which the
+ * transcoder reads as is (no 256 KiB pieces, no join, no hop to the thread pool), and the point
+ * cap then watches that output like an uncompressed body's. A body inflating past `ONE_CALL_MAX`
+ * (a lying trailer, several members) costs that much and streams again from the start. Larger
+ * ones stream through node:zlib (its thread pool), and zstd input is pushed in slices so its
+ * output arrives in pieces too.
  */
 import zlib from 'node:zlib'
 import type { Transform } from 'node:stream'
 import { Decompress } from 'fzstd'
 import { FerryError } from '../errors.js'
 import { decompress, isZlibWrapped, tooLarge, ZSTD_MAX_WINDOW } from './decompress.js'
-import { PointCap } from './point-cap.js'
+import { gzipChunkSize } from './gzip-chunk.js'
+import { capPlain, PointCap } from './point-cap.js'
 import { checkZstdFrames } from './zstd-frames.js'
 
 const SYNC_MAX = 4 * 1024
+/**
+ * 4 MiB: the most a gzip body inflates in one call before the point cap looks at it, so the
+ * most a bomb of tiny lines costs past what streaming would (a few milliseconds of inflation).
+ */
+export const ONE_CALL_MAX = 4 * 1024 * 1024
 const CHUNK = 256 * 1024
 /** zstd input per push: RLE blocks may still give up to one 128 KiB block per few bytes. */
 const ZSTD_SLICE = 4 * 1024
@@ -86,6 +97,29 @@ function stream(z: Transform, enc: string, body: Uint8Array, out: Collector): Pr
   })
 }
 
+/** The declared size (gzip ISIZE) when the body is gzip small enough for one call, else -1. */
+function oneCallSize(enc: string, body: Uint8Array, limit: number): number {
+  if ((enc !== 'gzip' && enc !== 'x-gzip') || body.length < 18) return -1
+  const chunk = gzipChunkSize(body, limit)
+  return chunk <= ONE_CALL_MAX ? chunk : -1
+}
+
+/** One inflation into one buffer; null when the output passes `ONE_CALL_MAX` (stream instead). */
+function gunzipOnce(body: Uint8Array, chunkSize: number, limit: number): Uint8Array | null {
+  const max = Math.min(limit, ONE_CALL_MAX)
+  try {
+    const out = zlib.gunzipSync(body, { chunkSize, maxOutputLength: max })
+    // A plain view, as a transferred body arrives: the transcoder's reads stay monomorphic.
+    return new Uint8Array(out.buffer, out.byteOffset, out.byteLength)
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ERR_BUFFER_TOO_LARGE') {
+      throw new FerryError('decodeBodyFailed', `cannot decode gzip body: ${(e as Error).message}`)
+    }
+    if (max === limit) throw tooLarge(limit)
+    return null
+  }
+}
+
 export async function decompressCapped(
   encoding: string,
   body: Uint8Array,
@@ -95,6 +129,12 @@ export async function decompressCapped(
   const enc = encoding.trim().toLowerCase()
   const out = new Collector(limit, maxPoints)
   if (enc === 'zstd') return wrapZstd(() => zstdSlices(body, out))
+  const chunk = body.length > SYNC_MAX ? oneCallSize(enc, body, limit) : -1
+  const once = chunk > 0 ? gunzipOnce(body, chunk, limit) : null
+  if (once) {
+    capPlain(once, maxPoints)
+    return once
+  }
   const z = body.length > SYNC_MAX || enc === 'br' ? inflater(enc, body) : null
   return z ? stream(z, enc, body, out) : decompress(encoding, body, limit)
 }

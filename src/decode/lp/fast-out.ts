@@ -23,8 +23,6 @@ import {
 } from '../codec/pbpoint-wire.js'
 import { V_BOOL, V_FLOAT, V_INT, V_STRING, V_UINT, type Line } from './fast-line.js'
 
-const f64 = new Float64Array(1)
-const f64bytes = new Uint8Array(f64.buffer)
 const TWO32 = 4294967296
 /** The plain typed array method: a Buffer's own `subarray` builds a Buffer, slower. */
 const subarray = Uint8Array.prototype.subarray
@@ -97,6 +95,7 @@ function writeTag(o: Out, b: Uint8Array, line: Line, k: number): void {
   const ve = line.vals[2 * k + 1]
   const kl = ke - ka - line.kesc[k]
   const vl = ve - va - line.vesc[k]
+  if (kl === ke - ka && vl === ve - va && kl + vl < 122) return writeShortTag(o, b, line, k)
   o.buf[o.pos++] = T_POINT_FIELD
   o.putUvarint(lenOf(kl) + kl + lenOf(vl) + vl + 4)
   o.buf[o.pos++] = T_FIELD_KEY
@@ -105,6 +104,30 @@ function writeTag(o: Out, b: Uint8Array, line: Line, k: number): void {
   o.copyEsc(b, va, ve, line.vesc[k])
   o.buf[o.pos++] = T_FIELD_IS_TAG
   o.buf[o.pos++] = 1
+}
+
+/**
+ * The common tag: no escapes, key and value short enough that every length is one byte (the
+ * message's `kl + vl + 6` below 128), written with one position kept in a local.
+ */
+function writeShortTag(o: Out, b: Uint8Array, line: Line, k: number): void {
+  const ke = line.keys[2 * k + 1]
+  const ve = line.vals[2 * k + 1]
+  let ka = line.keys[2 * k]
+  let va = line.vals[2 * k]
+  const buf = o.buf
+  let p = o.pos
+  buf[p++] = T_POINT_FIELD
+  buf[p++] = ke - ka + (ve - va) + 6
+  buf[p++] = T_FIELD_KEY
+  buf[p++] = ke - ka
+  while (ka < ke) buf[p++] = b[ka++]
+  buf[p++] = T_FIELD_STRING
+  buf[p++] = ve - va
+  while (va < ve) buf[p++] = b[va++]
+  buf[p++] = T_FIELD_IS_TAG
+  buf[p++] = 1
+  o.pos = p
 }
 
 function writeValue(o: Out, b: Uint8Array, line: Line, k: number): void {
@@ -116,13 +139,9 @@ function writeValue(o: Out, b: Uint8Array, line: Line, k: number): void {
     case V_UINT:
       o.buf[o.pos++] = T_FIELD_UINT
       return o.putUvarint(v)
-    case V_FLOAT: {
+    case V_FLOAT:
       o.buf[o.pos++] = T_FIELD_FLOAT
-      f64[0] = v
-      o.buf.set(f64bytes, o.pos)
-      o.pos += 8
-      return
-    }
+      return o.double(v) // eight stores, not a typed array `set` call per value
     case V_BOOL:
       o.buf[o.pos++] = T_FIELD_BOOL
       o.buf[o.pos++] = v

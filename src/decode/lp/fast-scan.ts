@@ -25,9 +25,23 @@ const BACKSLASH = 92
 /** Escape pairs in the last name `nameEnd` scanned. */
 let esc = 0
 
+/** Byte classes of a name: one table read per byte instead of a chain of comparisons. */
+const PLAIN = 0
+const END = 1 // `=` `,` space: the name ends
+const ESCAPE = 2 // a backslash: must open `\,` `\=` or `\ `
+const REFUSED = 3 // control, non-ASCII, `"`: BAIL
+const DOT_BYTE = 4 // refused only where dots would be renamed
+const CLASS = new Uint8Array(256).fill(REFUSED)
+for (let c = 33; c <= 126; c++) CLASS[c] = PLAIN
+CLASS[EQ] = CLASS[COMMA] = CLASS[SPACE] = END
+CLASS[BACKSLASH] = ESCAPE
+CLASS[QUOTE] = REFUSED
+CLASS[DOT] = DOT_BYTE
+
 /**
  * A key or tag value: printable ASCII but `, = "` and space, each of those three allowed as an
- * escape pair (`\,`); any other backslash is BAIL. Returns its end or BAIL; sets `esc`.
+ * escape pair (`\,`); any other backslash is BAIL. Returns its end or BAIL; sets `esc`. A key
+ * (`k` >= 0) also gets its hash in `line.hashes[k]`.
  */
 function nameEnd(
   b: Uint8Array,
@@ -42,16 +56,33 @@ function nameEnd(
   const start = i
   for (; i < n; i++) {
     let c = b[i]
-    if (c === EQ || c === COMMA || c === SPACE) break
-    if (c === BACKSLASH) {
-      c = i + 1 < n ? b[i + 1] : 0
-      if (c !== EQ && c !== COMMA && c !== SPACE) return BAIL
-      esc++
-      i++
-    } else if (c <= SPACE || c > 126 || c === QUOTE || (c === DOT && !dots)) return BAIL
+    const cls = CLASS[c]
+    if (cls !== PLAIN) {
+      if (cls === END) break
+      if (cls === ESCAPE) {
+        c = i + 1 < n ? b[i + 1] : 0
+        if (CLASS[c] !== END) return BAIL
+        esc++
+        i++
+      } else if (cls === REFUSED || !dots) return BAIL
+    }
     h = (Math.imul(h, 31) + c) | 0
   }
   if (k >= 0) line.hashes[k] = h ^ (i - start)
+  return i
+}
+
+/** A tag value or the measurement: `nameEnd` without a hash or a dot rule. */
+function valueEnd(b: Uint8Array, i: number, n: number): number {
+  esc = 0
+  for (; i < n; i++) {
+    const cls = CLASS[b[i]]
+    if (cls === PLAIN || cls === DOT_BYTE) continue
+    if (cls === END) break
+    if (cls === REFUSED || i + 1 >= n || CLASS[b[i + 1]] !== END) return BAIL
+    esc++
+    i++
+  }
   return i
 }
 
@@ -64,12 +95,33 @@ function sameKey(b: Uint8Array, line: Line, x: number, y: number): boolean {
   return true
 }
 
-/** No two keys of the point (tags and fields together) may be equal. */
+/**
+ * Keys seen on the current line, by hash: an open-addressed table whose slots are valid only
+ * when stamped with the line's number, so nothing is cleared between lines. 128 slots for at
+ * most `MAX_KEYS` keys keep probe chains short.
+ */
+const SLOTS = 128
+const stamps = new Uint32Array(SLOTS)
+const owners = new Uint8Array(SLOTS)
+let stamp = 0
+
+/** No two keys of the point (tags and fields together) may be equal: one probe per key. */
 function keysUnique(b: Uint8Array, line: Line): boolean {
   const n = line.tags + line.fields
   const h = line.hashes
-  for (let x = 1; x < n; x++) {
-    for (let y = 0; y < x; y++) if (h[x] === h[y] && sameKey(b, line, x, y)) return false
+  if (++stamp === 0x100000000) {
+    stamps.fill(0)
+    stamp = 1
+  }
+  for (let x = 0; x < n; x++) {
+    let slot = h[x] & (SLOTS - 1)
+    while (stamps[slot] === stamp) {
+      const y = owners[slot]
+      if (h[x] === h[y] && sameKey(b, line, x, y)) return false
+      slot = (slot + 1) & (SLOTS - 1)
+    }
+    stamps[slot] = stamp
+    owners[slot] = x
   }
   return true
 }
@@ -81,7 +133,7 @@ function scanTags(b: Uint8Array, i: number, n: number, line: Line, r: ScanRules)
     const ke = nameEnd(b, i + 1, n, line, k, r.dotsAllowed)
     if (ke <= i + 1 || ke - i - 1 > LIMITS.maxKeyBytes || b[ke] !== EQ) return BAIL
     line.kesc[k] = esc
-    const ve = nameEnd(b, ke + 1, n, line, -1, true)
+    const ve = valueEnd(b, ke + 1, n)
     if (ve <= ke + 1 || ve - ke - 1 > LIMITS.maxTagValueBytes) return BAIL
     line.vesc[k] = esc
     line.keys[2 * k] = i + 1
@@ -120,7 +172,7 @@ function scanFields(b: Uint8Array, i: number, n: number, line: Line, r: ScanRule
  */
 export function scanLine(b: Uint8Array, i: number, n: number, line: Line, r: ScanRules): number {
   if (b[i] === 35 /* # */) return BAIL
-  const me = nameEnd(b, i, n, line, -1, true)
+  const me = valueEnd(b, i, n)
   if (me <= i || me - i > LIMITS.maxMeasurementBytes || b[me] === EQ) return BAIL
   line.nameEnd = me
   line.nameEsc = esc

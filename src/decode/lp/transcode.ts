@@ -94,9 +94,14 @@ function warningsOf(c: Corrections): Record<string, number> {
 function lineTime(b: Uint8Array, precision: Precision | null, now: bigint): number[] | null {
   const a = line.timeStart
   const e = line.timeEnd
-  let hi = 0
-  let lo = 0
-  for (let i = a; i < e; i++) {
+  // Up to 15 digits a double holds the value exactly: no carry per digit. Past them (a ns
+  // timestamp has 19) the value goes on as 32-bit halves, a carry per digit.
+  const exact = Math.min(e, a + 15)
+  let m = 0
+  for (let i = a; i < exact; i++) m = m * 10 + (b[i] - 48)
+  let hi = Math.floor(m / TWO32)
+  let lo = m - hi * TWO32
+  for (let i = exact; i < e; i++) {
     lo = lo * 10 + (b[i] - 48)
     const carry = Math.floor(lo / TWO32)
     lo -= carry * TWO32

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import zlib from 'node:zlib'
 import { decompress } from '../../../src/decode/decompress.js'
-import { decompressCapped } from '../../../src/decode/decompress-capped.js'
+import { decompressCapped, ONE_CALL_MAX } from '../../../src/decode/decompress-capped.js'
+import { gzipChunkSize } from '../../../src/decode/gzip-chunk.js'
 import { parseBody } from '../../../src/decode/parse-body.js'
 import { capPlain } from '../../../src/decode/point-cap.js'
 
@@ -68,4 +69,45 @@ test('an uncompressed body is watched the same way: refused only when the full p
   const long = Buffer.from([lines(10), `m s="${'\nx=1i'.repeat(50_000)}"`, lines(10)].join('\n'))
   capPlain(long, 100)
   assert.equal(parseBody('', long, 100).points.length, 21)
+})
+
+test('a gzip body declaring at most ONE_CALL_MAX inflates in one call into one buffer', async () => {
+  const rows = Array.from({ length: 5000 }, (_, i) => `cpu,host=h${i % 97} usage=${i * 7919}i`)
+  const text = Buffer.from(rows.join('\n'))
+  assert.ok(gz(text.toString()).length > 4096) // past the small bodies' path
+  const out = await decompressCapped('gzip', gz(text.toString()), 64 * MIB, 20_000)
+  assert.deepEqual(Buffer.from(out), text)
+  assert.equal(out.buffer.byteLength, text.length + 64) // the declared size: no pieces joined
+  assert.equal(Object.getPrototypeOf(out), Uint8Array.prototype)
+})
+
+test('one call: a bomb under ONE_CALL_MAX is still refused by the cap, the limit by size', async () => {
+  // 2.6 MB of tiny lines, declared in its trailer, in a body past the small bodies' path.
+  const bomb = gz(Array.from({ length: 300_000 }, (_, i) => `m f=${i % 9973}i`).join('\n'))
+  assert.ok(gzipChunkSize(bomb, 64 * MIB) <= ONE_CALL_MAX && bomb.length > 4096)
+  await assert.rejects(decompressCapped('gzip', bomb, 64 * MIB, 1000), { code: 'tooManyPoints' })
+  await assert.rejects(decompressCapped('gzip', bomb, MIB, Infinity), {
+    code: 'bodyTooLarge',
+    message: `decompressed body exceeds the limit of ${MIB} bytes`,
+  })
+  const bad = Buffer.from(bomb)
+  bad[bad.length - 12] ^= 0xff // damaged: the same refusal as the streaming path gives
+  await assert.rejects(decompressCapped('gzip', bad, 64 * MIB, Infinity), {
+    code: 'decodeBodyFailed',
+  })
+})
+
+test('one call: a trailer declaring too little falls back to streaming, same bytes', async () => {
+  const text = lines(1_000_000) // 7 MB: past ONE_CALL_MAX
+  const honest = gz(text)
+  const two = Buffer.concat([gz('m f=1i\n'), honest]) // the last member's size is declared
+  const lying = Buffer.from(two)
+  assert.ok(gzipChunkSize(two, 64 * MIB) > ONE_CALL_MAX)
+  lying.writeUInt32LE(100, lying.length - 4) // claims 100 bytes: the one call overflows
+  await assert.rejects(decompressCapped('gzip', lying, 64 * MIB, Infinity), {
+    code: 'decodeBodyFailed',
+  })
+  const small = Buffer.concat([gz(text), gz('m f=1i')]) // declares 6 bytes, inflates to 7 MB
+  const out = await decompressCapped('gzip', small, 64 * MIB, Infinity)
+  assert.equal(Buffer.from(out).toString(), `${text}m f=1i`)
 })

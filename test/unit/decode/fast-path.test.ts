@@ -147,6 +147,22 @@ test('common-case bodies take the fast path and agree with the general one', asy
   )
 })
 
+test('a repeated key among many, wherever it falls, sends the body to the general path', async () => {
+  const tags = Array.from({ length: 30 }, (_, i) => `t${i}=v`)
+  const fields = Array.from({ length: 33 }, (_, i) => `f${i}=${i}i`)
+  const distinct = `m,${tags.join(',')} ${fields.join(',')} 5`
+  assert.ok(await bothAgree(plainTask(Buffer.from(distinct), 'metric')))
+  for (const [a, b] of [
+    ['t0', 't29'],
+    ['t3', 'f32'],
+    ['f0', 'f32'],
+    ['f31', 'f32'],
+  ]) {
+    const line = distinct.replace(`${b}=`, `${a}=`)
+    assert.equal(await bothAgree(plainTask(Buffer.from(line), 'metric')), false, line)
+  }
+})
+
 test('points of every kind, and line-protocol-like noise: the two paths agree', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(point, { minLength: 1, maxLength: 4 }), options, async (ps, o) => {
