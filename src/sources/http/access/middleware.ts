@@ -17,24 +17,25 @@ import type { AccessPolicy } from './policy.js'
 type Mw = MiddlewareHandler<HttpEnv>
 
 /**
- * Past `[http_api] timeout` the request is answered 408 and its signal aborted; a write that
- * has not reached the buffer by then stores nothing (the write route checks the signal).
+ * Past `[http_api] timeout` the request is answered 408 and its deadline marked passed; a write
+ * that has not reached the buffer by then stores nothing (the write route checks the flag).
+ * Per request: one timer and one promise (no AbortController, no race of two promises).
  */
 export function timeoutMiddleware(policy: AccessPolicy): Mw {
-  return async (c, next) => {
+  return (c, next) => {
     const ms = policy.timeoutMs
-    const abort = new AbortController()
-    c.set('signal', abort.signal)
-    let timer: NodeJS.Timeout | undefined
-    const expired = new Promise<true>((resolve) => (timer = setTimeout(resolve, ms, true)))
-    const done = next().then(() => false)
-    done.catch(() => undefined)
-    const timedOut = await Promise.race([done, expired])
-    clearTimeout(timer)
-    if (timedOut) {
-      abort.abort()
-      throw new FerryError('requestTimeout', `timeout(${formatMillis(ms)})`)
-    }
+    const deadline = { aborted: false }
+    c.set('signal', deadline)
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        deadline.aborted = true
+        reject(new FerryError('requestTimeout', `timeout(${formatMillis(ms)})`))
+      }, ms)
+      next().then(
+        () => (clearTimeout(timer), resolve()),
+        (e: unknown) => (clearTimeout(timer), reject(e)),
+      )
+    })
   }
 }
 

@@ -29,6 +29,17 @@ async function rumTask(c: Context<HttpEnv>, deps: HttpDeps): Promise<RumTask | u
 }
 import { parseWriteOptions } from '../write-options.js'
 
+/**
+ * The query of a request URL, as `new URL(url).searchParams` reads it, without parsing the
+ * whole URL per write (the query string is what URLSearchParams decodes either way).
+ */
+export function queryOf(url: string): URLSearchParams {
+  const q = url.indexOf('?')
+  if (q < 0) return new URLSearchParams()
+  const hash = url.indexOf('#', q)
+  return new URLSearchParams(url.slice(q + 1, hash < 0 ? undefined : hash))
+}
+
 /** Undeclared lengths reserve this much up front and the rest once read. */
 const UNDECLARED = 1024 * 1024
 
@@ -58,8 +69,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
     const category = c.req.param('category')
     if (!isCategory(category))
       throw new FerryError('invalidCategory', `invalid URL "${c.req.path}"`)
-    const url = new URL(c.req.url)
-    const opts = parseWriteOptions(url.searchParams, c.req.header('content-encoding'))
+    const opts = parseWriteOptions(queryOf(c.req.url), c.req.header('content-encoding'))
     const releases: (() => void)[] = []
     try {
       const body = await budgetedBody(c.env?.incoming, c.req.raw, deps, releases)
