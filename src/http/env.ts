@@ -4,6 +4,9 @@ import type { IncomingMessage } from 'node:http'
 /** Hono environment: @hono/node-server passes the Node request as `incoming`. */
 export interface HttpEnv {
   Bindings: { incoming?: IncomingMessage }
-  /** `signal.aborted` turns true when the request timed out (set by the timeout middleware). */
-  Variables: { signal: { readonly aborted: boolean } }
+  /**
+   * `signal.aborted` turns true when the request timed out (set by the timeout middleware);
+   * `emptyAnswer` marks an answer with status only (the agent's CORS middleware reads it).
+   */
+  Variables: { signal: { readonly aborted: boolean }; emptyAnswer: boolean }
 }

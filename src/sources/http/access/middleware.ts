@@ -1,12 +1,10 @@
 /**
- * Access middleware, outermost first: CORS (OPTIONS answers 204 here, before any check, as
- * browsers send preflights without credentials), the loopback-or-public check, the per client
+ * Access middleware, outermost first: CORS (`cors.ts`), the loopback-or-public check, the per client
  * and route rate limit, the request timeout (after the refusals, which need no timer), then the
  * per client limit of requests in flight.
  * A client either limit refuses is shed (`policy.refused`, `http/gate.ts`) until its Retry-After.
  */
 import type { MiddlewareHandler } from 'hono'
-import { cors } from 'hono/cors'
 import { FerryError } from '../../../errors.js'
 import { formatMillis } from '../../../shared/duration.js'
 import type { HttpEnv } from '../deps.js'
@@ -37,15 +35,6 @@ export function timeoutMiddleware(policy: AccessPolicy): Mw {
       )
     })
   }
-}
-
-export function corsMiddleware(policy: AccessPolicy): Mw {
-  return cors({
-    origin: (origin) => policy.corsOrigin(origin),
-    credentials: true,
-    allowMethods: ['POST', 'OPTIONS', 'GET', 'PUT', 'DELETE'],
-    maxAge: 7200,
-  })
 }
 
 export function publicAccessMiddleware(policy: AccessPolicy): Mw {

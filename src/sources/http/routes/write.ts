@@ -13,6 +13,7 @@ import type { RumTask } from '../../../ingest/rum.js'
 import { clientIp } from '../../../rum/geo/tags.js'
 import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
 import { clientOf } from '../access/client.js'
+import { emptyAnswer } from '../access/cors.js'
 
 /** The request's RUM settings; the client address travels as its geo tags. */
 async function rumTask(c: Context<HttpEnv>, deps: HttpDeps): Promise<RumTask | undefined> {
@@ -109,7 +110,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         warnings: out.warnings,
         dry: opts.dry,
       })
-      return out.echo === null ? c.body(null, 200) : c.body(out.echo, 200)
+      return out.echo === null ? emptyAnswer(c, 200) : c.body(out.echo, 200)
     } catch (e) {
       if (e instanceof FerryError) deps.events.writeRejected(category, opts.input, e)
       throw e
