@@ -6,7 +6,8 @@ export interface HttpEnv {
   Bindings: { incoming?: IncomingMessage }
   /**
    * `signal.aborted` turns true when the request timed out (set by the timeout middleware);
-   * `emptyAnswer` marks an answer with status only (the agent's CORS middleware reads it).
+   * `headersInPlace` says the answer's headers may be set in place (the agent's CORS middleware,
+   * `finishedHeaders`).
    */
-  Variables: { signal: { readonly aborted: boolean }; emptyAnswer: boolean }
+  Variables: { signal: { readonly aborted: boolean }; headersInPlace: boolean }
 }

@@ -14,7 +14,7 @@ const RATE = [
 ]
 
 async function answer(rate: boolean, url: string, body: string, origin?: string) {
-  const env = rate ? { ENV_REQUEST_RATE_LIMIT: '50' } : {}
+  const env: Record<string, string> = rate ? { ENV_REQUEST_RATE_LIMIT: '50' } : {}
   const { app } = testApp({ env })
   const headers: Record<string, string> = origin ? { Origin: origin } : {}
   const res = await app.request(url, { method: 'POST', body, headers })
@@ -71,3 +71,26 @@ for (const rate of [false, true]) {
     )
   })
 }
+
+test('the 429 of the rate limit carries its headers and the CORS headers', async () => {
+  const { app } = testApp({ env: { ENV_REQUEST_RATE_LIMIT: '1' } })
+  const post = () => app.request('/v1/write/metric', { method: 'POST', body: 'm f=1i 1' })
+  assert.equal((await post()).status, 200)
+  const res = await post()
+  assert.equal(res.status, 429)
+  assert.deepEqual(
+    [...res.headers].map((h) => h.join(': ')),
+    [
+      'access-control-allow-credentials: true',
+      'access-control-allow-origin: *',
+      'content-type: application/json',
+      'retry-after: 1',
+      'vary: Origin',
+      'x-agent: 0.0.0-test/my-testing',
+      'x-content-type-options: nosniff',
+      'x-rate-limit-duration: 1',
+      'x-rate-limit-limit: 1.00',
+      'x-rate-limit-request-remote-addr: local',
+    ],
+  )
+})

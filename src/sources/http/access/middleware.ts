@@ -4,12 +4,13 @@
  * per client limit of requests in flight.
  * A client either limit refuses is shed (`policy.refused`, `http/gate.ts`) until its Retry-After.
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { FerryError } from '../../../errors.js'
 import { formatMillis } from '../../../shared/duration.js'
 import type { HttpEnv } from '../deps.js'
 import { clip } from '../../../shared/clip.js'
 import { clientOf } from './client.js'
+import { finishedHeaders } from './cors.js'
 import type { AccessPolicy } from './policy.js'
 
 type Mw = MiddlewareHandler<HttpEnv>
@@ -67,24 +68,39 @@ export function inFlightMiddleware(policy: AccessPolicy): Mw {
   }
 }
 
+/** The rate limit's headers (echoed values clipped: a 14 KB header must not come back twice). */
+function rateHeaders(c: Context<HttpEnv>, limit: number, ip: string): [string, string][] {
+  const out: [string, string][] = [
+    ['X-Rate-Limit-Limit', limit.toFixed(2)],
+    ['X-Rate-Limit-Duration', '1'],
+    ['X-Rate-Limit-Request-Remote-Addr', clip(ip)],
+  ]
+  const fwd = c.req.header('x-forwarded-for')
+  if (fwd) out.push(['X-Rate-Limit-Request-Forwarded-For', clip(fwd)])
+  return out
+}
+
+/**
+ * Its headers go on every answer: on the finished one when the request passes (`cors.ts`), and
+ * on its own 429 through the context's answer, which the error's answer inherits.
+ */
 export function rateLimitMiddleware(policy: AccessPolicy): Mw {
   return async (c, next) => {
     const limiter = policy.limiter
     if (!limiter.enabled) return next()
     const client = clientOf(c, policy.trusted)
-    // Echoed values are clipped: a 14 KB header must not come back twice in the answer.
-    c.header('X-Rate-Limit-Limit', limiter.limit.toFixed(2))
-    c.header('X-Rate-Limit-Duration', '1')
-    c.header('X-Rate-Limit-Request-Remote-Addr', clip(client.ip))
-    const fwd = c.req.header('x-forwarded-for')
-    if (fwd) c.header('X-Rate-Limit-Request-Forwarded-For', clip(fwd))
+    const headers = rateHeaders(c, limiter.limit, client.ip)
     const path = clip(c.req.path)
-    if (!limiter.take(`${client.ip} ${path}`))
+    if (!limiter.take(`${client.ip} ${path}`)) {
+      for (const [name, value] of headers) c.res.headers.set(name, value)
       throw new FerryError(
         'reachMaxAPILimit',
         `more than ${limiter.limit} requests per second to ${path} from ${client.ip}`,
         { retryAfter: policy.refused(c, client.ip, 1) },
       )
+    }
     await next()
+    const answer = finishedHeaders(c)
+    for (const [name, value] of headers) answer.set(name, value)
   }
 }
