@@ -31,7 +31,9 @@ export class Events {
       this.metrics.warnings.inc({ category: e.category, type }, n)
     const empty = e.warnings[NO_FIELD]
     if (empty) this.metrics.pointsDropped.inc({ category: e.category, reason: NO_FIELD }, empty)
-    this.log.debug({ event: 'write_accepted', ...e }, 'write accepted')
+    // Once per write: the line's object is only built when debug lines are written.
+    if (this.log.isLevelEnabled('debug'))
+      this.log.debug({ event: 'write_accepted', ...e }, 'write accepted')
   }
 
   writeRejected(category: string, input: string, err: FerryError): void {
