@@ -1,8 +1,9 @@
 /**
  * Piscina worker: decodes one write body per task, and runs the pipeline on its points in
  * this worker's sandbox. Imports only decode and pipeline code (never the HTTP source). The
- * body arrives transferred; the encoded payload leaves with its CRC-32, moved rather than
- * cloned where it can be, and the body's buffer with it for reuse (ingest/worker-result.ts).
+ * body arrives transferred, a write's task packed (ingest/task-wire.ts); the encoded payload
+ * leaves with its CRC-32, moved rather than cloned where it can be, and the body's buffer with
+ * it for reuse (ingest/worker-result.ts).
  */
 import { workerData } from 'node:worker_threads'
 import { processTask } from '../src/ingest/process.js'
@@ -14,6 +15,7 @@ import { IpDb } from '../src/rum/geo/ipdb.js'
 import { adoptRefer } from '../src/pipeline/lib/fn-refer.js'
 import { withWorkerHeap, type WorkerHeap } from '../src/ingest/recycle.js'
 import { leaving } from '../src/ingest/worker-result.js'
+import { isPackedTask, unpackTask, type PackedTask } from '../src/ingest/task-wire.js'
 import { createRumStage, type RumWorkerOptions } from '../src/rum/stage.js'
 
 const data = workerData as { pipeline?: PipelineWorkerConfig; rum?: RumWorkerOptions } | undefined
@@ -22,8 +24,10 @@ const host = cfg ? new PipelineHost(cfg) : null
 const rum = data?.rum ? createRumStage(data.rum) : null
 
 export default async function decode(
-  task: WorkerTask,
+  message: WorkerTask | PackedTask,
 ): Promise<(DecodeResult | DebugResult) & WorkerHeap> {
+  // Writes arrive packed (ingest/task-wire.ts); pipeline debug requests as objects.
+  const task = isPackedTask(message) ? unpackTask(message) : message
   // The main thread's IP database, read in place (see rum/geo/ipdb.ts).
   if (task.geo) IpDb.adopt(task.geo)
   // The main thread's refer tables, parsed once per version (pipeline/lib/fn-refer.ts).

@@ -20,6 +20,7 @@ import type { DecodeShares } from './decode-shares.js'
 import { Recycler, type WorkerHeap } from './recycle.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
 import type { SpareBody } from './worker-result.js'
+import { packTask } from './task-wire.js'
 import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
 import type { PipelineWorkerConfig } from '../pipeline/worker-host.js'
 import type { RumWorkerOptions } from '../rum/stage.js'
@@ -115,7 +116,7 @@ export class DecodePool implements Decoder, Component {
     const large = isLargeTask(task.body.length, task.encoding !== '', task.maxBodyBytes)
     const result = await this.lanes.run(
       large,
-      () => this.run<DecodeResult>(task, task.body),
+      () => this.run<DecodeResult>(packTask(task), task.body),
       this.busy,
       task.client,
     )

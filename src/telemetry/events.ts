@@ -26,12 +26,15 @@ export class Events {
   ) {}
 
   writeAccepted(e: WriteAccepted): void {
-    this.metrics.pointsReceived.inc({ category: e.category }, e.points)
+    const category = e.category
+    this.metrics.pointsReceivedTally.add(category, () => ({ category }), e.points)
     for (const [type, n] of Object.entries(e.warnings))
       this.metrics.warnings.inc({ category: e.category, type }, n)
     const empty = e.warnings[NO_FIELD]
     if (empty) this.metrics.pointsDropped.inc({ category: e.category, reason: NO_FIELD }, empty)
-    this.log.debug({ event: 'write_accepted', ...e }, 'write accepted')
+    // Once per write: the line's object is only built when debug lines are written.
+    if (this.log.isLevelEnabled('debug'))
+      this.log.debug({ event: 'write_accepted', ...e }, 'write accepted')
   }
 
   writeRejected(category: string, input: string, err: FerryError): void {
@@ -44,7 +47,11 @@ export class Events {
   }
 
   httpAnswered(route: string, method: string, status: number, seconds: number): void {
-    this.metrics.httpRequests.inc({ route, method, status: String(status) })
+    this.metrics.httpRequestsTally.add(`${route} ${method} ${status}`, () => ({
+      route,
+      method,
+      status: String(status),
+    }))
     this.metrics.httpDuration.observe({ route, method }, seconds)
   }
 

@@ -3,6 +3,7 @@
  * else asks an event to happen. Label values are bounded (categories, error codes, routes).
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { Tally } from './tally.js'
 
 /**
  * prom-client's defaults include three gauges named `*_total` (sums of the per-type gauges of
@@ -18,13 +19,21 @@ function defaultMetrics(registry: Registry): void {
 export function createMetrics() {
   const registry = new Registry()
   defaultMetrics(registry)
+  // Counted once per request: plain numbers, published when read (tally.ts).
+  const httpRequestsTally = new Tally<'route' | 'method' | 'status'>()
+  const pointsReceivedTally = new Tally<'category'>()
   const m = {
     registry,
+    httpRequestsTally,
+    pointsReceivedTally,
     httpRequests: new Counter({
       name: 'ferry_http_requests_total',
       help: 'HTTP requests answered, by route, method and status code.',
       labelNames: ['route', 'method', 'status'] as const,
       registers: [registry],
+      collect() {
+        httpRequestsTally.flushInto(this)
+      },
     }),
     httpDuration: new Histogram({
       name: 'ferry_http_request_duration_seconds',
@@ -75,6 +84,9 @@ export function createMetrics() {
       help: 'Points accepted by the write API, by category.',
       labelNames: ['category'] as const,
       registers: [registry],
+      collect() {
+        pointsReceivedTally.flushInto(this)
+      },
     }),
     writesRejected: new Counter({
       name: 'ferry_write_rejected_requests_total',

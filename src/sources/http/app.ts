@@ -23,8 +23,8 @@ import { otlpRoutes } from './routes/otlp.js'
 import { ddtraceRoutes } from './routes/ddtrace.js'
 import { boundHeaders } from './header-bounds.js'
 import { clientOf } from './access/client.js'
+import { corsMiddleware } from './access/cors.js'
 import {
-  corsMiddleware,
   inFlightMiddleware,
   publicAccessMiddleware,
   rateLimitMiddleware,

@@ -65,14 +65,24 @@ export interface HttpDeps {
 
 export type { HttpEnv } from '../../http/env.js'
 
-/** What accepting points needs, out of the HTTP source's dependencies. */
+const acceptDepsOf = new WeakMap<HttpDeps, AcceptDeps>()
+
+/**
+ * What accepting points needs, out of the HTTP source's dependencies: made once per `HttpDeps`
+ * (its members are fixed for the app's life), not once per request.
+ */
 export function acceptDeps(d: HttpDeps): AcceptDeps {
-  return {
-    decoder: d.decoder,
-    buffer: d.buffer,
-    scriptRan: (category, s) => d.pipelineEvents?.ran(category, s),
-    aggregate: d.aggregate,
-    tap: d.tap,
-    io: d.io,
+  let out = acceptDepsOf.get(d)
+  if (!out) {
+    out = {
+      decoder: d.decoder,
+      buffer: d.buffer,
+      scriptRan: (category, s) => d.pipelineEvents?.ran(category, s),
+      aggregate: d.aggregate,
+      tap: d.tap,
+      io: d.io,
+    }
+    acceptDepsOf.set(d, out)
   }
+  return out
 }

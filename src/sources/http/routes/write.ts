@@ -13,6 +13,7 @@ import type { RumTask } from '../../../ingest/rum.js'
 import { clientIp } from '../../../rum/geo/tags.js'
 import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
 import { clientOf } from '../access/client.js'
+import { emptyAnswer } from '../access/cors.js'
 
 /** The request's RUM settings; the client address travels as its geo tags. */
 async function rumTask(c: Context<HttpEnv>, deps: HttpDeps): Promise<RumTask | undefined> {
@@ -28,6 +29,17 @@ async function rumTask(c: Context<HttpEnv>, deps: HttpDeps): Promise<RumTask | u
   }
 }
 import { parseWriteOptions } from '../write-options.js'
+
+/**
+ * The query of a request URL, as `new URL(url).searchParams` reads it, without parsing the
+ * whole URL per write (the query string is what URLSearchParams decodes either way).
+ */
+export function queryOf(url: string): URLSearchParams {
+  const q = url.indexOf('?')
+  if (q < 0) return new URLSearchParams()
+  const hash = url.indexOf('#', q)
+  return new URLSearchParams(url.slice(q + 1, hash < 0 ? undefined : hash))
+}
 
 /** Undeclared lengths reserve this much up front and the rest once read. */
 const UNDECLARED = 1024 * 1024
@@ -58,8 +70,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
     const category = c.req.param('category')
     if (!isCategory(category))
       throw new FerryError('invalidCategory', `invalid URL "${c.req.path}"`)
-    const url = new URL(c.req.url)
-    const opts = parseWriteOptions(url.searchParams, c.req.header('content-encoding'))
+    const opts = parseWriteOptions(queryOf(c.req.url), c.req.header('content-encoding'))
     const releases: (() => void)[] = []
     try {
       const body = await budgetedBody(c.env?.incoming, c.req.raw, deps, releases)
@@ -99,7 +110,7 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
         warnings: out.warnings,
         dry: opts.dry,
       })
-      return out.echo === null ? c.body(null, 200) : c.body(out.echo, 200)
+      return out.echo === null ? emptyAnswer(c, 200) : c.body(out.echo, 200)
     } catch (e) {
       if (e instanceof FerryError) deps.events.writeRejected(category, opts.input, e)
       throw e
