@@ -7,7 +7,10 @@
  * - `src` is the point as it entered; an error restores it (a failed script changes nothing).
  * - Fields the script did not touch go back as their original `Field` (kind, type, unit kept).
  */
-import { Kind, type Field, type Point, type Value } from '../../shared/point.js'
+import { keyIsClean, tagValueIsClean } from '../../decode/check/check.js'
+import { LIMITS } from '../../decode/check/options.js'
+import { byteLength } from '../../decode/check/utf8.js'
+import { Hint, Kind, type Field, type Point, type Value } from '../../shared/point.js'
 import type { AggOp } from '../agg/ops.js'
 import { sizeOf, type RunBudget } from './budget.js'
 import { jsonText } from './json-text.js'
@@ -95,22 +98,42 @@ function outField(pl: PlPoint, key: string, v: PlValue, orig: Field | undefined)
   return { key, kind, value }
 }
 
-/** Back to the shared model; an errored point comes back exactly as it entered. */
+function nameIsClean(name: string): boolean {
+  const max = LIMITS.maxMeasurementBytes
+  return name.length * 3 <= max || byteLength(name) <= max
+}
+
+/**
+ * Back to the shared model; an errored point comes back exactly as it entered.
+ *
+ * The point goes through the checks again (spec 8), so its hints spare them work they would
+ * find nothing to do in: UNIQUE because each map holds a key once (a key in both is still
+ * found by the checks' tag/field test), CLEAN when the name, every key (tested as if dots
+ * were renamed, the stricter rule) and every tag value need no correction, the same tests
+ * the checks open with. Keys are tested here while they are walked anyway.
+ */
 export function fromPl(pl: PlPoint): Point {
   if (pl.error !== null) return pl.src
   const src = pl.src.fields
   const fields: Field[] = []
+  let clean = nameIsClean(pl.name)
   // forEach, not for-of: no [key, value] pair per entry (a line may carry tens of keys).
   pl.fields.forEach((v, key) => {
     // Few original fields (often just `message`): a scan beats building a map.
     let orig: Field | undefined
     for (let i = 0; i < src.length; i++) if (src[i].key === key) orig = src[i]
     const f = outField(pl, key, v, orig)
-    if (f) fields.push(f)
+    if (!f) return
+    fields.push(f)
+    if (clean) clean = keyIsClean(key, true)
   })
   const tags: { key: string; value: string }[] = []
-  pl.tags.forEach((value, key) => tags.push({ key, value }))
-  return { name: pl.name, tags, fields, time: pl.time, warns: null }
+  pl.tags.forEach((value, key) => {
+    tags.push({ key, value })
+    if (clean) clean = keyIsClean(key, true) && tagValueIsClean(value)
+  })
+  const hints = Hint.UNIQUE | (clean ? Hint.CLEAN : 0)
+  return { name: pl.name, tags, fields, time: pl.time, warns: null, hints }
 }
 
 /** Reads a key: fields first, then tags; undefined when absent. */
