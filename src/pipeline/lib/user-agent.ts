@@ -2,6 +2,9 @@
  * `user_agent()`: the fields the reference adds, in its formats (browser, browserVer, engine,
  * engineVer, os, ua = platform, isMobile, isBot), e.g. `os` "Windows 7" for NT 6.1 and
  * "Intel Mac OS X 11_1_0" on a Mac. Results are cached: real traffic repeats its agents.
+ *
+ * Invariant: one cache per decode worker, at most `[pipeline] user_agent_cache_entries`
+ * agent texts (least recently used leaves first); a cached answer is the parse's own.
  */
 export interface UserAgent {
   isMobile: boolean
@@ -33,7 +36,18 @@ const WINDOWS: Record<string, string> = {
   '4.0': 'Windows NT 4.0',
 }
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|curl|wget|python-requests|httpclient/i
+/** Parsed agents by text, least recently used first (a Map keeps insertion order). */
 const cache = new Map<string, [string, string | boolean][]>()
+let maxEntries = 4096
+
+/** Sets the cache's bound (`[pipeline] user_agent_cache_entries`); 0 turns it off. */
+export function setUserAgentCacheLimit(n: number): void {
+  maxEntries = Math.max(0, n)
+  for (const k of cache.keys()) {
+    if (cache.size <= maxEntries) break
+    cache.delete(k)
+  }
+}
 
 function sections(ua: string): Section[] {
   const out: Section[] = []
@@ -118,13 +132,21 @@ function parse(text: string): UserAgent {
   }
 }
 
-/** The fields as key/value pairs, cached: real traffic repeats its user agents. */
+/**
+ * The fields as key/value pairs, cached: real traffic repeats its user agents. The cache is
+ * an LRU of at most `maxEntries` texts: a hit moves its entry to the end, a miss past the
+ * bound evicts the least recently used one (a rare agent cannot flush the common ones).
+ */
 export function userAgentFields(text: string): [string, string | boolean][] {
   let r = cache.get(text)
-  if (!r) {
-    r = Object.entries(parse(text))
-    if (cache.size >= 4096) cache.clear()
+  if (r) {
+    cache.delete(text)
     cache.set(text, r)
+    return r
   }
+  r = Object.entries(parse(text))
+  if (maxEntries === 0) return r
+  if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!)
+  cache.set(text, r)
   return r
 }
