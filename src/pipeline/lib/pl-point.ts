@@ -1,6 +1,6 @@
 /**
- * The point as a pipeline script sees it: keys in two maps (tags, fields), one namespace for
- * reading. Converted from and back to the shared `Point` around a script run.
+ * The point as a pipeline script sees it: keys in two maps (tags, fields; `KeyMap`, arrays
+ * rather than hash tables, key-map.ts), one namespace for reading. Converted from and back to the shared `Point` around a script run.
  *
  * Invariants:
  * - A key lives in `tags` or in `fields`, never both.
@@ -14,15 +14,19 @@ import { Hint, Kind, type Field, type Point, type Value } from '../../shared/poi
 import type { AggOp } from '../agg/ops.js'
 import { sizeOf, type RunBudget } from './budget.js'
 import { jsonText } from './json-text.js'
+import { KeyMap } from './key-map.js'
 
 export type PlValue = string | number | bigint | boolean | null | Uint8Array | object
 
 export interface PlPoint {
   name: string
-  tags: Map<string, string>
-  fields: Map<string, PlValue>
-  /** Field keys holding a number that must stay a float even when it is whole. */
-  floats: Set<string>
+  tags: KeyMap<string>
+  fields: KeyMap<PlValue>
+  /**
+   * Field keys holding a number that must stay a float even when it is whole; null until
+   * the first (most log lines have none: no set per point).
+   */
+  floats: Set<string> | null
   time: bigint
   dropped: boolean
   /** exit() was called or the script failed: later calls skip the point. */
@@ -46,13 +50,13 @@ function inValue(f: Field): PlValue {
 }
 
 export function toPl(p: Point): PlPoint {
-  const tags = new Map<string, string>()
+  const tags = new KeyMap<string>()
   for (const t of p.tags) tags.set(t.key, t.value)
-  const fields = new Map<string, PlValue>()
-  const floats = new Set<string>()
+  const fields = new KeyMap<PlValue>()
+  let floats: Set<string> | null = null
   for (const f of p.fields) {
     fields.set(f.key, inValue(f))
-    if (f.kind === Kind.FLOAT) floats.add(f.key)
+    if (f.kind === Kind.FLOAT) (floats ??= new Set()).add(f.key)
   }
   return {
     name: p.name,
@@ -83,7 +87,7 @@ function kindOf(pl: PlPoint, key: string, v: PlValue): Kind {
     case 'bigint':
       return Kind.INT
     case 'number':
-      return pl.floats.has(key) || !Number.isInteger(v) ? Kind.FLOAT : Kind.INT
+      return pl.floats?.has(key) || !Number.isInteger(v) ? Kind.FLOAT : Kind.INT
     default:
       return v instanceof Uint8Array ? Kind.BYTES : Kind.STRING
   }
@@ -154,14 +158,14 @@ export function setKey(pl: PlPoint, key: string, v: PlValue, float = false): voi
     pl.tags.delete(key)
   }
   pl.fields.set(key, v)
-  if (float) pl.floats.add(key)
-  else if (pl.floats.size) pl.floats.delete(key)
+  if (float) (pl.floats ??= new Set()).add(key)
+  else pl.floats?.delete(key)
 }
 
 export function deleteKey(pl: PlPoint, key: string): void {
   pl.tags.delete(key)
   pl.fields.delete(key)
-  pl.floats.delete(key)
+  pl.floats?.delete(key)
 }
 
 export function hasKey(pl: PlPoint, key: string): boolean {

@@ -1,6 +1,7 @@
 /**
- * user_agent()'s parse cache (`[pipeline] user_agent_cache_entries`): a least-recently-used
- * bound, so a hit keeps an agent and the coldest one leaves; 0 keeps nothing. A cached
+ * user_agent()'s parse cache (`[pipeline] user_agent_cache_entries`): a bound kept by second
+ * chance, so an agent hit since it was last passed over stays and a cold one leaves; 0 keeps
+ * nothing. A cached
  * answer is the same array, which is how the test sees what was kept.
  */
 import assert from 'node:assert/strict'
@@ -13,13 +14,13 @@ const C = 'curl/8.5.0'
 
 afterEach(() => setUserAgentCacheLimit(4096))
 
-test('user_agent cache: a hit keeps an agent, the least recently used leaves first', () => {
+test('user_agent cache: a hit keeps an agent, one not hit since leaves first', () => {
   setUserAgentCacheLimit(0)
   setUserAgentCacheLimit(2)
   const a = userAgentFields(A)
   const b = userAgentFields(B)
-  assert.equal(userAgentFields(A), a) // A is now the most recent
-  userAgentFields(C) // full: B, the least recently used, leaves
+  assert.equal(userAgentFields(A), a) // a hit: A is marked
+  userAgentFields(C) // full: A was hit (it moves on), B was not: B leaves
   assert.equal(userAgentFields(A), a)
   const b2 = userAgentFields(B)
   assert.notEqual(b2, b)
