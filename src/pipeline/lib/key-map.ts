@@ -22,6 +22,15 @@ export class KeyMap<V> {
     return this.ks.length
   }
 
+  /** The key at a position, 0 to size - 1 in order (walks without a closure per entry). */
+  keyAt(i: number): string {
+    return this.ks[i]
+  }
+
+  valueAt(i: number): V {
+    return this.vs[i]
+  }
+
   private find(key: string): number {
     if (!(this.lengths & (1 << (key.length & 31)))) return -1
     const ks = this.ks

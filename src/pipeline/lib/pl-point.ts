@@ -121,21 +121,26 @@ export function fromPl(pl: PlPoint): Point {
   const src = pl.src.fields
   const fields: Field[] = []
   let clean = nameIsClean(pl.name)
-  // forEach, not for-of: no [key, value] pair per entry (a line may carry tens of keys).
-  pl.fields.forEach((v, key) => {
+  // Indexed walks: no closure, no [key, value] pair per entry (a line carries tens of keys).
+  const fm = pl.fields
+  for (let k = 0; k < fm.size; k++) {
+    const key = fm.keyAt(k)
     // Few original fields (often just `message`): a scan beats building a map.
     let orig: Field | undefined
     for (let i = 0; i < src.length; i++) if (src[i].key === key) orig = src[i]
-    const f = outField(pl, key, v, orig)
-    if (!f) return
+    const f = outField(pl, key, fm.valueAt(k), orig)
+    if (!f) continue
     fields.push(f)
     if (clean) clean = keyIsClean(key, true)
-  })
+  }
+  const tm = pl.tags
   const tags: { key: string; value: string }[] = []
-  pl.tags.forEach((value, key) => {
+  for (let k = 0; k < tm.size; k++) {
+    const key = tm.keyAt(k)
+    const value = tm.valueAt(k)
     tags.push({ key, value })
     if (clean) clean = keyIsClean(key, true) && tagValueIsClean(value)
-  })
+  }
   const hints = Hint.UNIQUE | (clean ? Hint.CLEAN : 0)
   return { name: pl.name, tags, fields, time: pl.time, warns: null, hints }
 }
