@@ -62,8 +62,16 @@ export class KeyMap<V> {
   delete(key: string): boolean {
     const i = this.find(key)
     if (i < 0) return false
-    this.ks.splice(i, 1)
-    this.vs.splice(i, 1)
+    // Shift the later entries down by hand: splice allocates the array of removed items.
+    const ks = this.ks
+    const vs = this.vs
+    const last = ks.length - 1
+    for (let j = i; j < last; j++) {
+      ks[j] = ks[j + 1]
+      vs[j] = vs[j + 1]
+    }
+    ks.pop()
+    vs.pop()
     return true
   }
 
