@@ -52,6 +52,12 @@ export const PIPELINE_SCHEMA = {
     env: 'ENV_PIPELINE_CACHE_MAX_ENTRIES',
     check: atLeast(0, '0'),
   },
+  user_agent_cache_entries: {
+    type: 'int',
+    default: 4096,
+    env: 'ENV_PIPELINE_USER_AGENT_CACHE_ENTRIES',
+    check: atLeast(0, '0'),
+  },
   max_window_streams: {
     type: 'int',
     default: 1000,

@@ -13,6 +13,7 @@ import { CapExceeded, RunBudget, type ScriptCaps } from './lib/budget.js'
 import { setCacheLimit } from './lib/fn-cache.js'
 import { setHttpRequest, type HttpRequestOptions } from './lib/fn-http.js'
 import { applyWindows, setWindowStreamLimit } from './lib/window.js'
+import { setUserAgentCacheLimit } from './lib/user-agent.js'
 import type { CallCtx, ScriptScope } from './lib/context.js'
 import { LIBRARY, type LibFn } from './lib/registry.js'
 import type { PlPoint } from './lib/pl-point.js'
@@ -28,6 +29,8 @@ export interface EngineOptions extends SandboxLimits {
   caps?: ScriptCaps
   /** Entries of this worker's cache_set/cache_get store (`[pipeline] cache_max_entries`). */
   cacheMaxEntries?: number
+  /** Agent texts user_agent() keeps parsed (`[pipeline] user_agent_cache_entries`). */
+  userAgentCacheEntries?: number
   /** Streams point_window holds points of (`[pipeline] max_window_streams`). */
   maxWindowStreams?: number
   /** http_request's switch and bounds (`[pipeline] http_request_*`); absent: off. */
@@ -71,6 +74,7 @@ export class PipelineEngine {
     engine = new PipelineEngine(sandbox, opts)
     if (opts.cacheMaxEntries !== undefined) setCacheLimit(opts.cacheMaxEntries)
     if (opts.maxWindowStreams !== undefined) setWindowStreamLimit(opts.maxWindowStreams)
+    if (opts.userAgentCacheEntries !== undefined) setUserAgentCacheLimit(opts.userAgentCacheEntries)
     if (opts.httpRequest) setHttpRequest(opts.httpRequest)
     return engine
   }

@@ -25,6 +25,7 @@ export function pipelineSettings(loaded: LoadedConfig) {
     defaults: c.default_pipeline,
     caps: { maxCreatedPoints: c.max_created_points, maxOutputBytes: c.max_output_bytes },
     cacheMaxEntries: c.cache_max_entries,
+    userAgentCacheEntries: c.user_agent_cache_entries,
     maxWindowStreams: c.max_window_streams,
     httpRequest: {
       enable: c.http_request_enable,

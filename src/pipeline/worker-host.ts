@@ -23,6 +23,8 @@ export interface PipelineWorkerConfig extends SandboxLimits {
   caps?: ScriptCaps
   /** Entries of the cache_set/cache_get store; absent: the default. */
   cacheMaxEntries?: number
+  /** Agent texts user_agent() keeps parsed; absent: the default. */
+  userAgentCacheEntries?: number
   /** Streams point_window holds points of; absent: the default. */
   maxWindowStreams?: number
   /** http_request's switch and bounds; absent: off. */

@@ -16,8 +16,11 @@ const INT64_MIN = -9223372036854775808
 /** 2^64 - 1 as the nearest double, the value the reference writes for +Inf. */
 const UINT64_MAX = 2 ** 64
 
-/** One pass: does the key need no correction (length, trailing backslash, newline, dot)? */
-function keyIsClean(key: string, dots: boolean): boolean {
+/**
+ * One pass: does the key need no correction (length, trailing backslash, newline, dot)?
+ * Exported for producers that mark a point `Hint.CLEAN` (the pipeline's output).
+ */
+export function keyIsClean(key: string, dots: boolean): boolean {
   const n = key.length
   if (n === 0 || key.charCodeAt(n - 1) === 92) return false
   if (n * 3 > LIMITS.maxKeyBytes && byteLength(key) > LIMITS.maxKeyBytes) return false
@@ -59,7 +62,8 @@ function fixKey(p: Point, key: string, opts: CheckOptions, isTag: boolean): stri
   return key
 }
 
-function tagValueIsClean(v: string): boolean {
+/** Does the tag value need no correction? (Exported as keyIsClean is.) */
+export function tagValueIsClean(v: string): boolean {
   const n = v.length
   if (n > LIMITS.maxTagValueBytes / 3 || (n > 0 && v.charCodeAt(n - 1) === 92)) return false
   for (let i = 0; i < n; i++) if (v.charCodeAt(i) === 10) return false

@@ -71,7 +71,7 @@ export const KEY_FNS: Record<string, LibFn> = {
       if (!hasKey(p, from) || to === from) return
       const isTag = p.tags.has(from)
       const v = getKey(p, from)!
-      const float = p.floats.has(from)
+      const float = p.floats?.has(from) === true
       deleteKey(p, from)
       deleteKey(p, to)
       if (isTag) p.tags.set(to, v as string)

@@ -1,25 +1,32 @@
 /**
- * The point as a pipeline script sees it: keys in two maps (tags, fields), one namespace for
- * reading. Converted from and back to the shared `Point` around a script run.
+ * The point as a pipeline script sees it: keys in two maps (tags, fields; `KeyMap`, arrays
+ * rather than hash tables, key-map.ts), one namespace for reading. Converted from and back to the shared `Point` around a script run.
  *
  * Invariants:
  * - A key lives in `tags` or in `fields`, never both.
  * - `src` is the point as it entered; an error restores it (a failed script changes nothing).
  * - Fields the script did not touch go back as their original `Field` (kind, type, unit kept).
  */
-import { Kind, type Field, type Point, type Value } from '../../shared/point.js'
+import { keyIsClean, tagValueIsClean } from '../../decode/check/check.js'
+import { LIMITS } from '../../decode/check/options.js'
+import { byteLength } from '../../decode/check/utf8.js'
+import { Hint, Kind, type Field, type Point, type Value } from '../../shared/point.js'
 import type { AggOp } from '../agg/ops.js'
 import { sizeOf, type RunBudget } from './budget.js'
 import { jsonText } from './json-text.js'
+import { KeyMap } from './key-map.js'
 
 export type PlValue = string | number | bigint | boolean | null | Uint8Array | object
 
 export interface PlPoint {
   name: string
-  tags: Map<string, string>
-  fields: Map<string, PlValue>
-  /** Field keys holding a number that must stay a float even when it is whole. */
-  floats: Set<string>
+  tags: KeyMap<string>
+  fields: KeyMap<PlValue>
+  /**
+   * Field keys holding a number that must stay a float even when it is whole; null until
+   * the first (most log lines have none: no set per point).
+   */
+  floats: Set<string> | null
   time: bigint
   dropped: boolean
   /** exit() was called or the script failed: later calls skip the point. */
@@ -43,13 +50,13 @@ function inValue(f: Field): PlValue {
 }
 
 export function toPl(p: Point): PlPoint {
-  const tags = new Map<string, string>()
+  const tags = new KeyMap<string>()
   for (const t of p.tags) tags.set(t.key, t.value)
-  const fields = new Map<string, PlValue>()
-  const floats = new Set<string>()
+  const fields = new KeyMap<PlValue>()
+  let floats: Set<string> | null = null
   for (const f of p.fields) {
     fields.set(f.key, inValue(f))
-    if (f.kind === Kind.FLOAT) floats.add(f.key)
+    if (f.kind === Kind.FLOAT) (floats ??= new Set()).add(f.key)
   }
   return {
     name: p.name,
@@ -80,7 +87,7 @@ function kindOf(pl: PlPoint, key: string, v: PlValue): Kind {
     case 'bigint':
       return Kind.INT
     case 'number':
-      return pl.floats.has(key) || !Number.isInteger(v) ? Kind.FLOAT : Kind.INT
+      return pl.floats?.has(key) || !Number.isInteger(v) ? Kind.FLOAT : Kind.INT
     default:
       return v instanceof Uint8Array ? Kind.BYTES : Kind.STRING
   }
@@ -95,22 +102,47 @@ function outField(pl: PlPoint, key: string, v: PlValue, orig: Field | undefined)
   return { key, kind, value }
 }
 
-/** Back to the shared model; an errored point comes back exactly as it entered. */
+function nameIsClean(name: string): boolean {
+  const max = LIMITS.maxMeasurementBytes
+  return name.length * 3 <= max || byteLength(name) <= max
+}
+
+/**
+ * Back to the shared model; an errored point comes back exactly as it entered.
+ *
+ * The point goes through the checks again (spec 8), so its hints spare them work they would
+ * find nothing to do in: UNIQUE because each map holds a key once (a key in both is still
+ * found by the checks' tag/field test), CLEAN when the name, every key (tested as if dots
+ * were renamed, the stricter rule) and every tag value need no correction, the same tests
+ * the checks open with. Keys are tested here while they are walked anyway.
+ */
 export function fromPl(pl: PlPoint): Point {
   if (pl.error !== null) return pl.src
   const src = pl.src.fields
   const fields: Field[] = []
-  // forEach, not for-of: no [key, value] pair per entry (a line may carry tens of keys).
-  pl.fields.forEach((v, key) => {
+  let clean = nameIsClean(pl.name)
+  // Indexed walks: no closure, no [key, value] pair per entry (a line carries tens of keys).
+  const fm = pl.fields
+  for (let k = 0; k < fm.size; k++) {
+    const key = fm.keyAt(k)
     // Few original fields (often just `message`): a scan beats building a map.
     let orig: Field | undefined
     for (let i = 0; i < src.length; i++) if (src[i].key === key) orig = src[i]
-    const f = outField(pl, key, v, orig)
-    if (f) fields.push(f)
-  })
+    const f = outField(pl, key, fm.valueAt(k), orig)
+    if (!f) continue
+    fields.push(f)
+    if (clean) clean = keyIsClean(key, true)
+  }
+  const tm = pl.tags
   const tags: { key: string; value: string }[] = []
-  pl.tags.forEach((value, key) => tags.push({ key, value }))
-  return { name: pl.name, tags, fields, time: pl.time, warns: null }
+  for (let k = 0; k < tm.size; k++) {
+    const key = tm.keyAt(k)
+    const value = tm.valueAt(k)
+    tags.push({ key, value })
+    if (clean) clean = keyIsClean(key, true) && tagValueIsClean(value)
+  }
+  const hints = Hint.UNIQUE | (clean ? Hint.CLEAN : 0)
+  return { name: pl.name, tags, fields, time: pl.time, warns: null, hints }
 }
 
 /** Reads a key: fields first, then tags; undefined when absent. */
@@ -131,14 +163,14 @@ export function setKey(pl: PlPoint, key: string, v: PlValue, float = false): voi
     pl.tags.delete(key)
   }
   pl.fields.set(key, v)
-  if (float) pl.floats.add(key)
-  else if (pl.floats.size) pl.floats.delete(key)
+  if (float) (pl.floats ??= new Set()).add(key)
+  else pl.floats?.delete(key)
 }
 
 export function deleteKey(pl: PlPoint, key: string): void {
   pl.tags.delete(key)
   pl.fields.delete(key)
-  pl.floats.delete(key)
+  pl.floats?.delete(key)
 }
 
 export function hasKey(pl: PlPoint, key: string): boolean {

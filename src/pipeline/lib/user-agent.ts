@@ -2,6 +2,10 @@
  * `user_agent()`: the fields the reference adds, in its formats (browser, browserVer, engine,
  * engineVer, os, ua = platform, isMobile, isBot), e.g. `os` "Windows 7" for NT 6.1 and
  * "Intel Mac OS X 11_1_0" on a Mac. Results are cached: real traffic repeats its agents.
+ *
+ * Invariant: one cache per decode worker, at most `[pipeline] user_agent_cache_entries`
+ * agent texts (one not used since the eviction scan last passed it leaves first: second
+ * chance, close to least recently used); a cached answer is the parse's own.
  */
 export interface UserAgent {
   isMobile: boolean
@@ -33,7 +37,38 @@ const WINDOWS: Record<string, string> = {
   '4.0': 'Windows NT 4.0',
 }
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|curl|wget|python-requests|httpclient/i
-const cache = new Map<string, [string, string | boolean][]>()
+interface Cached {
+  fields: [string, string | boolean][]
+  /** Hit since the eviction scan last passed it (the second chance). */
+  used: boolean
+}
+
+/** Parsed agents by text, oldest inserted first (a Map keeps insertion order). */
+const cache = new Map<string, Cached>()
+let maxEntries = 4096
+
+/** Sets the cache's bound (`[pipeline] user_agent_cache_entries`); 0 turns it off. */
+export function setUserAgentCacheLimit(n: number): void {
+  maxEntries = Math.max(0, n)
+  for (const k of cache.keys()) {
+    if (cache.size <= maxEntries) break
+    cache.delete(k)
+  }
+}
+
+/**
+ * Makes room for one entry: the oldest one not hit since it was last passed leaves; a hit one
+ * is moved to the end with its mark cleared. Each pass clears a mark, so this ends within
+ * one turn of the cache.
+ */
+function evictOne(): void {
+  for (const [k, e] of cache) {
+    cache.delete(k)
+    if (!e.used) return
+    e.used = false
+    cache.set(k, e)
+  }
+}
 
 function sections(ua: string): Section[] {
   const out: Section[] = []
@@ -118,13 +153,21 @@ function parse(text: string): UserAgent {
   }
 }
 
-/** The fields as key/value pairs, cached: real traffic repeats its user agents. */
+/**
+ * The fields as key/value pairs, cached: real traffic repeats its user agents. The bound is
+ * kept by second chance (an approximation of least recently used): a hit only sets a mark,
+ * cheaper than moving the entry on every line, and a marked entry survives the next
+ * eviction that reaches it, so a rare agent cannot flush the common ones.
+ */
 export function userAgentFields(text: string): [string, string | boolean][] {
-  let r = cache.get(text)
-  if (!r) {
-    r = Object.entries(parse(text))
-    if (cache.size >= 4096) cache.clear()
-    cache.set(text, r)
+  const hit = cache.get(text)
+  if (hit) {
+    hit.used = true
+    return hit.fields
   }
-  return r
+  const fields = Object.entries(parse(text)) as [string, string | boolean][]
+  if (maxEntries === 0) return fields
+  if (cache.size >= maxEntries) evictOne()
+  cache.set(text, { fields, used: false })
+  return fields
 }
