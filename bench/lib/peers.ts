@@ -88,9 +88,11 @@ export async function startFerry(): Promise<Target> {
       const errors = await sinkErrors(sink)
       const [lmdb, file] = mappedRssOf(agent.proc.pid, '/data.mdb')
       const buffer = Number(/^ferry_buffer_bytes\{category="metric"\} (\S+)/m.exec(text)?.[1] ?? 0)
+      const recycled = Number(/^ferry_decode_worker_recycles_total (\S+)/m.exec(text)?.[1] ?? 0)
       return (
         `main-thread heap used ${(heap / 2 ** 20).toFixed(0)} MB; LMDB pages resident ` +
-        `${lmdb.toFixed(0)} MB of a ${file.toFixed(0)} MB file, ${(buffer / 2 ** 20).toFixed(0)} MB buffered` +
+        `${lmdb.toFixed(0)} MB of a ${file.toFixed(0)} MB file, ${(buffer / 2 ** 20).toFixed(0)} MB buffered; ` +
+        `decode workers recycled ${recycled}` +
         (errors ? `; ${errors}` : '')
       )
     },
