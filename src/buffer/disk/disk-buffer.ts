@@ -23,7 +23,8 @@ import { mapSizeFor } from './map-size.js'
 import { LedgerWriter, ledgerMismatch, readLedger, snapshot, type LedgerData } from './ledger.js'
 import { Positions } from './positions.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
-import { decodeRecord, encodeRecord, RecordError, recordSize } from './record.js'
+import { encodeRecord, recordSize } from './record.js'
+import { readRecords } from './read.js'
 import { verifyRecords } from './verify.js'
 import type { BufferEvents, DiskBufferOptions } from './types.js'
 import { Waiters } from './waiters.js'
@@ -151,20 +152,9 @@ export class DiskBuffer implements BatchBuffer {
   read(category: Category, afterSeq: number, maxBytes: number, throughSeq?: number): StoredBatch[] {
     const db = this.dbs.get(category)
     if (!db) return []
-    const out: StoredBatch[] = []
-    let bytes = 0
-    const end = throughSeq === undefined ? undefined : [throughSeq + 1]
-    for (const { key, value } of db.getRange({ start: [afterSeq + 1], end })) {
-      if (throughSeq === undefined && out.length && bytes + key[3] > maxBytes) break
-      try {
-        out.push({ ...decodeRecord(value), seq: key[0] })
-        bytes += key[3]
-      } catch (e) {
-        if (!(e instanceof RecordError)) throw e
-        this.events.recordDamaged(category, key[0], e.message)
-      }
-    }
-    return out
+    return readRecords(db, afterSeq, maxBytes, throughSeq, (seq, why) =>
+      this.events.recordDamaged(category, seq, why),
+    )
   }
 
   /** Removes records every upstream is done with (`seq <= upTo`). */

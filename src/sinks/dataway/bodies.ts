@@ -51,6 +51,23 @@ export function entryEnds(payload: Uint8Array): number[] {
   return ends
 }
 
+/**
+ * The pieces as one payload: a view when each piece follows the one before it in the same
+ * memory (the disk buffer reads a window's payloads into one buffer, in order), otherwise a
+ * copy. The bytes are the same either way.
+ */
+export function joined(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]
+  const first = parts[0]
+  let end = first.byteOffset + first.byteLength
+  for (let i = 1; i < parts.length; i++) {
+    const p = parts[i]
+    if (p.buffer !== first.buffer || p.byteOffset !== end) return Buffer.concat(parts)
+    end += p.byteLength
+  }
+  return Buffer.from(first.buffer, first.byteOffset, end - first.byteOffset)
+}
+
 interface Piece {
   bytes: Uint8Array
   points: number
@@ -102,7 +119,7 @@ function toBody(
   const first = group[0]
   const last = group[group.length - 1]
   const kept = group.filter((p) => keep(p.batch.receivedAt))
-  const payload = kept.length === 1 ? kept[0].bytes : Buffer.concat(kept.map((p) => p.bytes))
+  const payload = kept.length ? joined(kept.map((p) => p.bytes)) : Buffer.alloc(0)
   const points = kept.reduce((n, p) => n + p.points, 0)
   return {
     category,

@@ -19,7 +19,14 @@ import type { StoredBatch } from '../../buffer/buffer.js'
 import { decodePoints } from '../../decode/codec/protobuf-decode.js'
 import { nameKey, type Category } from '../../shared/category.js'
 import { Kind, type Point } from '../../shared/point.js'
-import { buildBodies, entryEnds, type Keep, type SinkGroup, type UploadBody } from './bodies.js'
+import {
+  buildBodies,
+  entryEnds,
+  joined,
+  type Keep,
+  type SinkGroup,
+  type UploadBody,
+} from './bodies.js'
 
 /** The sink keys: global host tag keys and customer keys, sorted, without repeats. */
 export function sinkKeys(globalTagKeys: string[], customerKeys: readonly string[]): string[] {
@@ -75,7 +82,7 @@ export function groupedBodies(
     for (const [h, part] of split(b, category, set)) {
       let list = groups.get(h)
       if (!list) groups.set(h, (list = []))
-      const payload = part.chunks.length === 1 ? part.chunks[0] : Buffer.concat(part.chunks)
+      const payload = joined(part.chunks)
       list.push({ ...b, payload, points: part.points })
     }
   }

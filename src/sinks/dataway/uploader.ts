@@ -11,6 +11,8 @@
  *   resend after a crash carries the same X-Pkg-Id (pkg-id.ts) as the attempt before it. An
  *   upstream must deduplicate for at least `drop_expired_package_at`, the longest time between
  *   the first and the last attempt of one id.
+ * - One buffer commit per window: the cursor move, the pruning and the next window's plan are
+ *   committed together (`advance`), never a body sent before its plan is on disk.
  * - On shutdown, waits and retries stop at once; in-flight uploads get until the deadline; what
  *   is not delivered stays on disk for the next start.
  */
@@ -19,6 +21,7 @@ import type { ReadBuffer, StoredBatch } from '../../buffer/buffer.js'
 import type { Component } from '../../component.js'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
 import { buildBodies, type UploadBody } from './bodies.js'
+import { pool } from './pool.js'
 import { groupedBodies } from './sinker.js'
 import { httpSend, UploadError, type Send, type SendOptions } from './send.js'
 import type { Upstream } from './upstream.js'
@@ -125,17 +128,32 @@ export class Uploader implements Component {
   private async loop(up: Upstream, c: Category, send: Send): Promise<void> {
     const reader = this.reader(up, c)
     let cursor = this.buffer.getCursor(reader)
+    let window = await this.nextWindow(reader, c, cursor)
     while (!this.soft.signal.aborted) {
-      const window = await this.nextWindow(reader, c, cursor)
       if (!window) {
         await this.buffer.waitFor(c, cursor, this.soft.signal)
+        if (!this.soft.signal.aborted) window = await this.nextWindow(reader, c, cursor)
         continue
       }
       if ((await this.deliver(up, c, window, send)) === 'unfinished') break
       cursor = window.end
-      await this.buffer.setCursor(reader, cursor)
-      await this.prune(c)
+      window = await this.advance(reader, c, cursor)
     }
+  }
+
+  /**
+   * Moves the cursor past a delivered window, prunes, and plans the next window in one commit:
+   * the three writes are issued in one event turn, which the buffer commits as one transaction
+   * (one fsync instead of three). Exactly once holds: the next plan is committed before any of
+   * its bodies is sent, and a crash before the commit leaves the old plan and cursor, so the
+   * delivered window is sent again under the same ids.
+   */
+  private async advance(reader: string, c: Category, cursor: number): Promise<Window | null> {
+    const moved = this.buffer.setCursor(reader, cursor)
+    const pruned = this.prune(c, reader, cursor)
+    const next = this.soft.signal.aborted ? null : this.newWindow(reader, c, cursor)
+    await Promise.all([moved, pruned, next?.planned])
+    return next?.window ?? null
   }
 
   /**
@@ -149,14 +167,20 @@ export class Uploader implements Component {
       const batches = this.buffer.read(c, cursor, 0, plan.end)
       return { ...plan, batches }
     }
+    const next = this.newWindow(reader, c, cursor)
+    await next?.planned
+    return next?.window ?? null
+  }
+
+  /** Reads a new window after `cursor` and starts committing its plan (null when none). */
+  private newWindow(reader: string, c: Category, cursor: number) {
     const maxRaw = this.opts.maxRawBodySize
     const batches = this.buffer.read(c, cursor, maxRaw * this.opts.concurrency * 2)
     if (!batches.length) return null
     const end = batches[batches.length - 1].seq
     const keys = this.opts.sinkKeys?.() ?? []
-    const next = keys.length ? { end, maxRaw, sinkKeys: keys } : { end, maxRaw }
-    await this.buffer.setPlan(reader, next)
-    return { ...next, batches }
+    const plan = keys.length ? { end, maxRaw, sinkKeys: keys } : { end, maxRaw }
+    return { window: { ...plan, batches }, planned: this.buffer.setPlan(reader, plan) }
   }
 
   private async deliver(up: Upstream, c: Category, w: Window, send: Send): Promise<Outcome> {
@@ -168,7 +192,7 @@ export class Uploader implements Component {
     for (const b of bodies)
       if (b.expiredPoints) this.events.pointsDropped(c, 'expired', b.expiredPoints)
     const live = bodies.filter((b) => b.points > 0)
-    const outcomes = await this.pool(live, (b) => this.deliverBody(up, b, send))
+    const outcomes = await pool(live, this.opts.concurrency, (b) => this.deliverBody(up, b, send))
     return outcomes.includes('unfinished') ? 'unfinished' : 'done'
   }
 
@@ -200,22 +224,13 @@ export class Uploader implements Component {
     }
   }
 
-  /** Runs `fn` over items with at most `concurrency` in flight. */
-  private async pool<T, R>(items: T[], fn: (t: T) => Promise<R>): Promise<R[]> {
-    const out: R[] = new Array(items.length)
-    let next = 0
-    const worker = async () => {
-      while (next < items.length) {
-        const i = next++
-        out[i] = await fn(items[i])
-      }
+  /** Prunes what every upstream is done with, `reader` counted at its new `cursor`. */
+  private async prune(c: Category, reader: string, cursor: number): Promise<void> {
+    const at = (u: Upstream) => {
+      const r = this.reader(u, c)
+      return r === reader ? cursor : this.buffer.getCursor(r)
     }
-    await Promise.all(Array.from({ length: Math.min(this.opts.concurrency, items.length) }, worker))
-    return out
-  }
-
-  private async prune(c: Category): Promise<void> {
-    const done = Math.min(...this.upstreams.map((u) => this.buffer.getCursor(this.reader(u, c))))
+    const done = Math.min(...this.upstreams.map(at))
     if (done > 0) await this.buffer.prune(c, done)
   }
 

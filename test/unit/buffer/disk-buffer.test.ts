@@ -1,6 +1,7 @@
 /**
  * The disk buffer on a real disk: commit, read in order, prune, capacity policies, and damage:
- * a flipped byte inside a record, and a truncated file.
+ * a flipped byte inside a record (found at the start, or by a read while running), and a
+ * truncated file.
  */
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
@@ -124,6 +125,51 @@ test('a flipped byte inside a record: that record is skipped and counted, the re
     ['P', 'R'],
   )
   await b2.buf.shutdown()
+})
+
+test('a record damaged while running: reads skip and count it, the rest read whole into one buffer', async () => {
+  const dir = tmp()
+  const { buf, events } = newBuffer(dir)
+  await buf.start()
+  // R spans LMDB overflow pages (read in place from the map), the others sit in leaf pages.
+  const big = { ...batch('R'), payload: Buffer.from('R'.repeat(60_000)) }
+  for (const b of [batch('P'), batch('Q'), big, batch('S')]) await buf.push(b)
+  const fd = fs.openSync(path.join(dir, 'data.mdb'), 'r+')
+  const bytes = fs.readFileSync(path.join(dir, 'data.mdb'))
+  const needle = Buffer.from('Q'.repeat(200))
+  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1))
+    fs.writeSync(fd, Buffer.from([bytes[at + 100] ^ 0xff]), 0, 1, at + 100)
+  fs.closeSync(fd)
+  const read = buf.read('metric', 0, 1 << 20)
+  assert.equal(events.damaged, 1)
+  assert.deepEqual(
+    read.map((b) => [b.seq, Buffer.from(b.payload).toString()]),
+    [
+      [1, 'P'.repeat(200)],
+      [3, 'R'.repeat(60_000)],
+      [4, 'S'.repeat(200)],
+    ],
+  )
+  // One copy per window: the payloads follow each other in one buffer.
+  for (let i = 1; i < read.length; i++) {
+    assert.equal(read[i].payload.buffer, read[0].payload.buffer)
+    assert.equal(
+      read[i].payload.byteOffset,
+      read[i - 1].payload.byteOffset + read[i - 1].payload.length,
+    )
+  }
+  // The byte limit is judged on the key before a record is checked, and a damaged record
+  // does not count toward it, as before: P alone; then past Q (counted again), R alone.
+  assert.deepEqual(
+    buf.read('metric', 0, 300).map((b) => b.seq),
+    [1],
+  )
+  assert.deepEqual(
+    buf.read('metric', 1, 300).map((b) => b.seq),
+    [3],
+  )
+  assert.equal(events.damaged, 2)
+  await buf.shutdown()
 })
 
 test('a truncated buffer file never stops the agent: it is moved aside and salvaged', async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import type { StoredBatch } from '../../../src/buffer/buffer.js'
-import { buildBodies, entryEnds } from '../../../src/sinks/dataway/bodies.js'
+import { buildBodies, entryEnds, joined } from '../../../src/sinks/dataway/bodies.js'
 import { packageId } from '../../../src/sinks/dataway/pkg-id.js'
 
 const BUF = 'a1b2c3d4e5f6a7b8c9d0e1f2'
@@ -142,4 +142,18 @@ test('property: expiry never moves a cut', () => {
       )
     }),
   )
+})
+
+test('adjacent pieces join as a view of their buffer, others as a copy, with the same bytes', () => {
+  const arena = Buffer.alloc(8) // not from the pool that Buffer.concat also takes from
+  arena.write('aabbbcdd')
+  const view = joined([arena.subarray(0, 2), arena.subarray(2, 5), arena.subarray(5, 6)])
+  assert.equal(view.buffer, arena.buffer)
+  assert.equal(Buffer.from(view).toString(), 'aabbbc')
+  const gap = joined([arena.subarray(0, 2), arena.subarray(6, 8)])
+  assert.notEqual(gap.buffer, arena.buffer)
+  assert.equal(Buffer.from(gap).toString(), 'aadd')
+  const apart = joined([Buffer.from('xy'), Buffer.from('z')])
+  assert.equal(Buffer.from(apart).toString(), 'xyz')
+  assert.equal(joined([arena.subarray(3, 5)]).byteOffset, arena.byteOffset + 3)
 })

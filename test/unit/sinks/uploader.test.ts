@@ -140,3 +140,38 @@ test('a buffer made again gets a new identity; a reopened one keeps it', async (
   assert.notEqual(buf.id, id)
   await buf.shutdown()
 })
+
+test('one buffer commit per window: cursor, pruning and the next plan together, the plan first', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-up-'))
+  // Writes issued in one synchronous run share one turn, which lmdb commits as one transaction.
+  const turns: string[][] = []
+  let open = false
+  const mark = (op: string) => {
+    if (!open) {
+      open = true
+      turns.push([])
+      queueMicrotask(() => (open = false))
+    }
+    turns[turns.length - 1].push(op)
+  }
+  const buf = buffer(dir)
+  const orig = { cursor: buf.setCursor, prune: buf.prune, plan: buf.setPlan }
+  buf.setCursor = (n, seq) => (mark(`cursor ${seq}`), orig.cursor.call(buf, n, seq))
+  buf.prune = (c, upTo) => (mark(`prune ${upTo}`), orig.prune.call(buf, c, upTo))
+  buf.setPlan = (n, p) => (mark(`plan ${p.end}`), orig.plan.call(buf, n, p))
+  await buf.start()
+  await push(buf, 0, 6) // records of 83 bytes: windows of at most 400 bytes, [1-4] and [5-6]
+  const reader = `${parseUpstream('http://up:1?token=t').id}:metric`
+  const sent: string[] = []
+  const up = uploader(buf, async (body) => {
+    // The body's window is planned on disk before it is sent.
+    assert.ok(buf.getPlan(reader)!.end >= body.lastSeq)
+    sent.push(body.pkgId)
+  })
+  await up.start()
+  while (buf.getCursor(reader) < 6) await new Promise((r) => setTimeout(r, 5))
+  await up.shutdown()
+  await buf.shutdown()
+  assert.equal(sent.length, 3)
+  assert.deepEqual(turns, [['plan 4'], ['cursor 4', 'prune 4', 'plan 6'], ['cursor 6', 'prune 6']])
+})
