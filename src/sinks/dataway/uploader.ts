@@ -17,47 +17,15 @@
  *   is not delivered stays on disk for the next start.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { ReadBuffer, StoredBatch } from '../../buffer/buffer.js'
+import type { ReadBuffer } from '../../buffer/buffer.js'
 import type { Component } from '../../component.js'
 import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
-import { buildBodies, type UploadBody } from './bodies.js'
-import { pool } from './pool.js'
-import { groupedBodies } from './sinker.js'
-import { httpSend, UploadError, type Send, type SendOptions } from './send.js'
+import { deliverWindow, type DeliverContext } from './deliver.js'
+import { httpSend, type Send } from './send.js'
+import type { UploadEvents, UploaderOptions, Window } from './upload-types.js'
 import type { Upstream } from './upstream.js'
+import { newWindow, nextWindow, readerName } from './window.js'
 import { withMetrics, withRetry, withTimeout } from './wrappers.js'
-
-export interface UploaderOptions extends SendOptions {
-  maxRawBodySize: number
-  timeoutMs: number
-  retryInitialMs: number
-  retryMaxMs: number
-  maxAgeMs: number
-  concurrency: number
-  shutdownTimeoutMs: number
-  maxDeadLetters: number
-  /** The sinker's keys for a new window (sinker.ts); empty or absent when the sinker is off. */
-  sinkKeys?: () => string[]
-}
-
-export interface UploadEvents {
-  uploadAttempt(upstream: string, body: UploadBody, outcome: string, seconds: number): void
-  uploadRetry(upstream: string, body: UploadBody, err: UploadError, waitMs: number): void
-  deadLettered(upstream: string, body: UploadBody, err: UploadError): void
-  pointsDropped(category: string, reason: string, points: number): void
-  /** A loop stopped on an error (the buffer's storage, most likely); it resumes after a pause. */
-  loopFailed(upstream: string, category: string, err: unknown): void
-}
-
-type Outcome = 'done' | 'unfinished'
-
-interface Window {
-  batches: StoredBatch[]
-  /** Last seq of the window (records up to it may have been pruned or dropped). */
-  end: number
-  maxRaw: number
-  sinkKeys?: string[]
-}
 
 export class Uploader implements Component {
   readonly name = 'uploader'
@@ -108,11 +76,6 @@ export class Uploader implements Component {
     })
   }
 
-  /** The reader name of one loop: its cursor and plan are kept under it in the buffer. */
-  private reader(up: Upstream, c: Category): string {
-    return `${up.id}:${c}`
-  }
-
   /** One loop; a failure of the buffer (EIO, ENOSPC) pauses it, never ends it. */
   private async run(up: Upstream, c: Category, send: Send): Promise<void> {
     while (!this.soft.signal.aborted) {
@@ -126,16 +89,17 @@ export class Uploader implements Component {
   }
 
   private async loop(up: Upstream, c: Category, send: Send): Promise<void> {
-    const reader = this.reader(up, c)
+    const reader = readerName(up, c)
     let cursor = this.buffer.getCursor(reader)
-    let window = await this.nextWindow(reader, c, cursor)
+    let window = await nextWindow(this.buffer, this.opts, reader, c, cursor)
     while (!this.soft.signal.aborted) {
       if (!window) {
         await this.buffer.waitFor(c, cursor, this.soft.signal)
-        if (!this.soft.signal.aborted) window = await this.nextWindow(reader, c, cursor)
+        if (!this.soft.signal.aborted)
+          window = await nextWindow(this.buffer, this.opts, reader, c, cursor)
         continue
       }
-      if ((await this.deliver(up, c, window, send)) === 'unfinished') break
+      if ((await deliverWindow(this.delivery(), up, c, window, send)) === 'unfinished') break
       cursor = window.end
       window = await this.advance(reader, c, cursor)
     }
@@ -151,83 +115,22 @@ export class Uploader implements Component {
   private async advance(reader: string, c: Category, cursor: number): Promise<Window | null> {
     const moved = this.buffer.setCursor(reader, cursor)
     const pruned = this.prune(c, reader, cursor)
-    const next = this.soft.signal.aborted ? null : this.newWindow(reader, c, cursor)
+    const next = this.soft.signal.aborted
+      ? null
+      : newWindow(this.buffer, this.opts, reader, c, cursor)
     await Promise.all([moved, pruned, next?.planned])
     return next?.window ?? null
   }
 
-  /**
-   * The records to deliver next. A window whose plan was committed before a crash is read again
-   * exactly as planned, so it is cut into the same bodies; a new window's plan is committed
-   * before anything of it is sent.
-   */
-  private async nextWindow(reader: string, c: Category, cursor: number): Promise<Window | null> {
-    const plan = this.buffer.getPlan(reader)
-    if (plan && plan.end > cursor) {
-      const batches = this.buffer.read(c, cursor, 0, plan.end)
-      return { ...plan, batches }
-    }
-    const next = this.newWindow(reader, c, cursor)
-    await next?.planned
-    return next?.window ?? null
-  }
-
-  /** Reads a new window after `cursor` and starts committing its plan (null when none). */
-  private newWindow(reader: string, c: Category, cursor: number) {
-    const maxRaw = this.opts.maxRawBodySize
-    const batches = this.buffer.read(c, cursor, maxRaw * this.opts.concurrency * 2)
-    if (!batches.length) return null
-    const end = batches[batches.length - 1].seq
-    const keys = this.opts.sinkKeys?.() ?? []
-    const plan = keys.length ? { end, maxRaw, sinkKeys: keys } : { end, maxRaw }
-    return { window: { ...plan, batches }, planned: this.buffer.setPlan(reader, plan) }
-  }
-
-  private async deliver(up: Upstream, c: Category, w: Window, send: Send): Promise<Outcome> {
-    const now = Date.now()
-    const keep = (receivedAt: number) => now - receivedAt <= this.opts.maxAgeMs
-    const bodies = w.sinkKeys
-      ? groupedBodies(c, this.buffer.id, w.batches, w.maxRaw, w.sinkKeys, keep)
-      : buildBodies(c, this.buffer.id, w.batches, w.maxRaw, keep)
-    for (const b of bodies)
-      if (b.expiredPoints) this.events.pointsDropped(c, 'expired', b.expiredPoints)
-    const live = bodies.filter((b) => b.points > 0)
-    const outcomes = await pool(live, this.opts.concurrency, (b) => this.deliverBody(up, b, send))
-    return outcomes.includes('unfinished') ? 'unfinished' : 'done'
-  }
-
-  private async deliverBody(up: Upstream, body: UploadBody, send: Send): Promise<Outcome> {
-    try {
-      await send(body, this.hard.signal)
-      return 'done'
-    } catch (e) {
-      if (!(e instanceof UploadError)) throw e
-      if (this.soft.signal.aborted) return 'unfinished'
-      if (e.retryable) {
-        this.events.pointsDropped(body.category, 'expired', body.points)
-        return 'done'
-      }
-      this.events.deadLettered(up.label, body, e)
-      await this.buffer.addDeadLetter(
-        {
-          upstream: up.label,
-          category: body.category as Category,
-          seq: body.lastSeq,
-          status: e.httpStatus,
-          response: e.responseText,
-          at: Date.now(),
-          points: body.points,
-        },
-        this.opts.maxDeadLetters,
-      )
-      return 'done'
-    }
+  private delivery(): DeliverContext {
+    const { buffer, opts, events } = this
+    return { buffer, opts, events, soft: this.soft.signal, hard: this.hard.signal }
   }
 
   /** Prunes what every upstream is done with, `reader` counted at its new `cursor`. */
   private async prune(c: Category, reader: string, cursor: number): Promise<void> {
     const at = (u: Upstream) => {
-      const r = this.reader(u, c)
+      const r = readerName(u, c)
       return r === reader ? cursor : this.buffer.getCursor(r)
     }
     const done = Math.min(...this.upstreams.map(at))

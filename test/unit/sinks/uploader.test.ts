@@ -11,7 +11,8 @@ import { test } from 'node:test'
 import { DiskBuffer } from '../../../src/buffer/disk/disk-buffer.js'
 import type { UploadBody } from '../../../src/sinks/dataway/bodies.js'
 import type { Send } from '../../../src/sinks/dataway/send.js'
-import { Uploader, type UploadEvents } from '../../../src/sinks/dataway/uploader.js'
+import type { UploadEvents } from '../../../src/sinks/dataway/upload-types.js'
+import { Uploader } from '../../../src/sinks/dataway/uploader.js'
 import { parseUpstream } from '../../../src/sinks/dataway/upstream.js'
 
 const quiet: UploadEvents = {
