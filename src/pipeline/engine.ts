@@ -8,44 +8,17 @@
  *   points are never lost inside the engine.
  * - Library errors for one point mark that point only.
  */
+import { applyLibraryLimits, type EngineOptions } from './engine-options.js'
 import { BUILTIN_PATTERNS } from './grok/patterns.js'
-import { CapExceeded, RunBudget, type ScriptCaps } from './lib/budget.js'
-import { setCacheLimit } from './lib/fn-cache.js'
-import { setHttpRequest, type HttpRequestOptions } from './lib/fn-http.js'
-import { applyWindows, setWindowStreamLimit } from './lib/window.js'
-import { setUserAgentCacheLimit } from './lib/user-agent.js'
+import { RunBudget } from './lib/budget.js'
 import type { CallCtx, ScriptScope } from './lib/context.js'
-import { LIBRARY, type LibFn } from './lib/registry.js'
 import type { PlPoint } from './lib/pl-point.js'
-import { normalisePointStatus } from './lib/status.js'
-import { compileScript, scriptName, type PlError, type ScriptSource } from './scripts/compile.js'
+import { LIBRARY } from './lib/registry.js'
+import { applyWindows } from './lib/window.js'
 import type { CompiledScript } from './ppl/compile.js'
-import { Sandbox, SandboxFault, type SandboxLimits } from './sandbox/sandbox.js'
-
-export interface EngineOptions extends SandboxLimits {
-  /** Zone for times without an offset. */
-  timezone: string
-  /** Per-run caps on created points and output; none when absent (tests, benchmarks). */
-  caps?: ScriptCaps
-  /** Entries of this worker's cache_set/cache_get store (`[pipeline] cache_max_entries`). */
-  cacheMaxEntries?: number
-  /** Agent texts user_agent() keeps parsed (`[pipeline] user_agent_cache_entries`). */
-  userAgentCacheEntries?: number
-  /** Streams point_window holds points of (`[pipeline] max_window_streams`). */
-  maxWindowStreams?: number
-  /** http_request's switch and bounds (`[pipeline] http_request_*`); absent: off. */
-  httpRequest?: HttpRequestOptions
-}
-
-export interface RunStats {
-  points: number
-  dropped: number
-  errors: number
-  firstError: string | null
-  batch: boolean
-  /** Points refused by a per-run cap (max_created_points, max_output_bytes). */
-  limited: number
-}
+import { fail, finishRun, guarded, type RunStats } from './run-stats.js'
+import { Sandbox, SandboxFault } from './sandbox/sandbox.js'
+import { compileScript, scriptName, type PlError, type ScriptSource } from './scripts/compile.js'
 
 interface Loaded {
   source: ScriptSource
@@ -72,10 +45,7 @@ export class PipelineEngine {
       engine!.host(fn, args, index),
     )
     engine = new PipelineEngine(sandbox, opts)
-    if (opts.cacheMaxEntries !== undefined) setCacheLimit(opts.cacheMaxEntries)
-    if (opts.maxWindowStreams !== undefined) setWindowStreamLimit(opts.maxWindowStreams)
-    if (opts.userAgentCacheEntries !== undefined) setUserAgentCacheLimit(opts.userAgentCacheEntries)
-    if (opts.httpRequest) setHttpRequest(opts.httpRequest)
+    applyLibraryLimits(opts)
     return engine
   }
 
@@ -184,53 +154,11 @@ export class PipelineEngine {
       for (const p of points) p.budget = null
     }
     applyWindows(id, points)
-    return this.finish(category, points, ctx, batch, budget?.hits ?? 0)
-  }
-
-  private finish(
-    category: string,
-    points: PlPoint[],
-    ctx: CallCtx,
-    batch: boolean,
-    limited: number,
-  ): RunStats {
-    const stats: RunStats = {
-      points: points.length,
-      dropped: 0,
-      errors: 0,
-      firstError: null,
-      batch,
-      limited,
-    }
-    for (const p of points) {
-      if (p.error !== null) {
-        stats.errors++
-        stats.firstError ??= p.error
-        continue
-      }
-      if (category === 'logging' && ctx.statusMapping) normalisePointStatus(p)
-      if (p.dropped) stats.dropped++
-    }
-    return stats
+    return finishRun(category, points, ctx, batch, budget?.hits ?? 0)
   }
 
   dispose(): void {
     this.sandbox.dispose()
-  }
-}
-
-function fail(p: PlPoint, msg: string): void {
-  p.error = msg
-  p.done = true
-}
-
-function guarded(f: LibFn, ctx: CallCtx, p: PlPoint, args: unknown[]): unknown {
-  try {
-    return f.run(ctx, p, args)
-  } catch (e) {
-    fail(p, (e as Error)?.message ?? String(e))
-    if (e instanceof CapExceeded) throw e
-    return null
   }
 }
 
