@@ -14,11 +14,8 @@ import { RUM_SCHEMA } from './schema-rum.js'
 import { OTLP_SCHEMA } from './schema-otlp.js'
 import { DDTRACE_SCHEMA } from './schema-ddtrace.js'
 import { HEALTH_SCHEMA, TAP_SCHEMA } from './schema-ops.js'
-import {
-  WORKSPACE_CLICKHOUSE_SCHEMA,
-  WORKSPACE_SCHEMA,
-  type WorkspaceConfig,
-} from './schema-workspace.js'
+import { WORKSPACE_SCHEMA, type WorkspaceConfig } from './schema-workspace.js'
+import { WORKSPACE_CLICKHOUSE_SCHEMA } from './schema-workspace-clickhouse.js'
 import { nonNegative, positive } from './checks.js'
 import type { ConfigOf, SectionSpec } from './spec.js'
 

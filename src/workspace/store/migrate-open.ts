@@ -9,7 +9,7 @@
  * under the same package ids (migrate/points.ts), and every one stored before, however long
  * ago, is answered duplicate instead of being stored twice.
  */
-import type { WorkspaceClickHouseConfig } from '../../config/schema-workspace.js'
+import type { WorkspaceClickHouseConfig } from '../../config/schema-workspace-clickhouse.js'
 import type { WorkspaceConfig } from '../../config/schema.js'
 import { importDuckDbMeta } from './clickhouse/import-meta.js'
 import { MetaTables } from './clickhouse/meta-tables.js'

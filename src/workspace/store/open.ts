@@ -4,7 +4,7 @@
  * one file under the workspace directory and share its connections; with ClickHouse both use
  * one client, and any number of processes may open them at once.
  */
-import type { WorkspaceClickHouseConfig } from '../../config/schema-workspace.js'
+import type { WorkspaceClickHouseConfig } from '../../config/schema-workspace-clickhouse.js'
 import type { WorkspaceConfig } from '../../config/schema.js'
 import { FerryError } from '../../errors.js'
 import { openClickHouse } from './clickhouse/open.js'

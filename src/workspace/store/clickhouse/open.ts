@@ -3,7 +3,7 @@
  * engine and the metadata store, closed after both.
  */
 import fs from 'node:fs'
-import type { WorkspaceClickHouseConfig } from '../../../config/schema-workspace.js'
+import type { WorkspaceClickHouseConfig } from '../../../config/schema-workspace-clickhouse.js'
 import type { WorkspaceConfig } from '../../../config/schema.js'
 import { ClickHouseClient } from './client.js'
 import { ClickHouseEngine } from './engine.js'
