@@ -8,7 +8,7 @@ import type { WorkspaceClickHouseConfig } from '../../config/schema-workspace-cl
 import type { WorkspaceConfig } from '../../config/schema.js'
 import { FerryError } from '../../errors.js'
 import { openClickHouse } from './clickhouse/open.js'
-import type { DdlWaitListener } from './clickhouse/layout.js'
+import type { DdlWaitListener } from './clickhouse/layout-types.js'
 import type { ResidualListener } from './clickhouse/residual.js'
 import type { Category } from '../../shared/category.js'
 import { Db, type DamageListener } from './db.js'

@@ -26,50 +26,20 @@
  *   the agent sends the body again).
  */
 import type { ClickHouseClient } from './client.js'
+import { alreadyExists, onCluster, tableEngine } from './layout-sql.js'
+import {
+  DDL_WAIT_MS,
+  DEDUPE_BLOCKS,
+  type ClusterNames,
+  type DataTable,
+  type DdlWaitListener,
+  type MetaTableSpec,
+} from './layout-types.js'
 import { DAY, SID } from './series-table.js'
 import { chIdent, chString } from './sql.js'
 
-export interface ClusterNames {
-  /** The shards and replicas the Distributed tables span. */
-  data: string
-  /** The same nodes, each a shard of its own. */
-  nodes: string
-}
-
-/** Replicated blocks remembered per table and shard for dropping a repeated insert. */
-export const DEDUPE_BLOCKS = 1000
-/** How long an ON CLUSTER statement waits for every host (ClickHouse's own default is 180 s). */
-export const DDL_WAIT_MS = 10_000
-
-/** Told of each ON CLUSTER statement taken as done before every host did it. */
-export type DdlWaitListener = (statement: string, waitedMs: number) => void
-
 /** ClickHouse's TIMEOUT_EXCEEDED: an ON CLUSTER statement some host has not run yet. */
 const DDL_UNFINISHED = 159
-
-export interface DataTable {
-  database: string
-  name: string
-  /** Column definitions as SQL, `time` first. */
-  columns: string
-  partitionBy: string
-  orderBy: string
-  /**
-   * On a cluster, the shard of a row: an expression of its own columns only (a retried body
-   * must split the same way). Default: a hash of `time`.
-   */
-  shardBy?: string
-  /** `ReplacingMergeTree` keeps one row per sorting key and partition once merged. */
-  engine?: 'MergeTree' | 'ReplacingMergeTree'
-}
-
-export interface MetaTableSpec {
-  database: string
-  name: string
-  columns: string
-  version: string
-  orderBy: string
-}
 
 export class TableLayout {
   onUnfinished: DdlWaitListener = () => undefined
@@ -106,15 +76,20 @@ export class TableLayout {
 
   /** A database, and on a cluster, for point tables, the database of their local tables. */
   async createDatabase(db: string, holds: 'points' | 'meta'): Promise<void> {
-    await this.run(`CREATE DATABASE IF NOT EXISTS ${chIdent(db)}${this.on('nodes')}`)
+    await this.run(
+      `CREATE DATABASE IF NOT EXISTS ${chIdent(db)}${onCluster(this.cluster, 'nodes')}`,
+    )
     if (this.cluster && holds === 'points')
-      await this.run(`CREATE DATABASE IF NOT EXISTS ${chIdent(this.local(db))}${this.on('nodes')}`)
+      await this.run(
+        `CREATE DATABASE IF NOT EXISTS ${chIdent(this.local(db))}${onCluster(this.cluster, 'nodes')}`,
+      )
   }
 
   /** A point table (and, on a cluster, its local tables and the Distributed table over them). */
   async createDataTable(t: DataTable): Promise<void> {
     const local = `${chIdent(this.local(t.database))}.${chIdent(t.name)}`
-    const engine = this.engine(
+    const engine = tableEngine(
+      this.cluster,
       t.engine ?? 'MergeTree',
       `{shard}/${this.local(t.database)}/${t.name}`,
     )
@@ -122,13 +97,13 @@ export class TableLayout {
       ? ` SETTINGS replicated_deduplication_window = ${DEDUPE_BLOCKS}`
       : ''
     await this.run(
-      `CREATE TABLE IF NOT EXISTS ${local}${this.on('data')} (${t.columns}) ENGINE = ${engine}
+      `CREATE TABLE IF NOT EXISTS ${local}${onCluster(this.cluster, 'data')} (${t.columns}) ENGINE = ${engine}
        PARTITION BY ${t.partitionBy} ORDER BY ${t.orderBy}${settings}`,
     )
     if (!this.cluster) return
     const args = [chString(this.cluster.data), chString(this.local(t.database)), chString(t.name)]
     await this.run(
-      `CREATE TABLE IF NOT EXISTS ${chIdent(t.database)}.${chIdent(t.name)}${this.on('nodes')}
+      `CREATE TABLE IF NOT EXISTS ${chIdent(t.database)}.${chIdent(t.name)}${onCluster(this.cluster, 'nodes')}
        AS ${local} ENGINE = Distributed(${args.join(', ')}, ${t.shardBy ?? 'intHash64(`time`)'})`,
     )
   }
@@ -163,9 +138,14 @@ export class TableLayout {
 
   /** A metadata table: on a cluster, one replica on every node, never sharded. */
   async createMetaTable(t: MetaTableSpec): Promise<void> {
-    const engine = this.engine(`ReplacingMergeTree`, `meta/${t.database}/${t.name}`, t.version)
+    const engine = tableEngine(
+      this.cluster,
+      `ReplacingMergeTree`,
+      `meta/${t.database}/${t.name}`,
+      t.version,
+    )
     await this.run(
-      `CREATE TABLE IF NOT EXISTS ${chIdent(t.database)}.${chIdent(t.name)}${this.on('nodes')}
+      `CREATE TABLE IF NOT EXISTS ${chIdent(t.database)}.${chIdent(t.name)}${onCluster(this.cluster, 'nodes')}
        (${t.columns}) ENGINE = ${engine} ORDER BY (${t.orderBy})`,
     )
   }
@@ -179,17 +159,19 @@ export class TableLayout {
     const name = chIdent(table)
     let lost: unknown = null
     try {
-      await this.run(`ALTER TABLE ${chIdent(this.local(db))}.${name}${this.on('data')} ${change}`)
+      await this.run(
+        `ALTER TABLE ${chIdent(this.local(db))}.${name}${onCluster(this.cluster, 'data')} ${change}`,
+      )
     } catch (e) {
       if (!this.cluster || !alreadyExists(e)) throw e
       lost = e
     }
     if (this.cluster) {
-      await this.run(`ALTER TABLE ${chIdent(db)}.${name}${this.on('nodes')} ${change}`).catch(
-        (e: unknown) => {
-          if (!alreadyExists(e)) throw e
-        },
-      )
+      await this.run(
+        `ALTER TABLE ${chIdent(db)}.${name}${onCluster(this.cluster, 'nodes')} ${change}`,
+      ).catch((e: unknown) => {
+        if (!alreadyExists(e)) throw e
+      })
     }
     if (lost) throw lost
   }
@@ -197,29 +179,9 @@ export class TableLayout {
   /** Drops one partition of a point table on every shard. */
   dropPartition(db: string, table: string, partition: string): Promise<void> {
     const ref = `${chIdent(this.local(db))}.${chIdent(table)}`
-    return this.run(`ALTER TABLE ${ref}${this.on('data')} DROP PARTITION ${chString(partition)}`)
-  }
-
-  /**
-   * The table engine: `kind` on a single node; on a cluster its Replicated form under the
-   * ZooKeeper path `/clickhouse/tables/<path>` (names URI-encoded: a table may be called
-   * anything, and `{`...`}` there would be read as a macro). Metadata paths have no `{shard}`,
-   * so their replicas are named by shard and replica.
-   */
-  private engine(kind: string, path: string, version?: string): string {
-    if (!this.cluster) return version ? `${kind}(${version})` : kind
-    const zk = path
-      .split('/')
-      .map((p) => (p === '{shard}' ? p : encodeURIComponent(p)))
-      .join('/')
-    const replica = path.startsWith('{shard}/') ? '{replica}' : '{shard}-{replica}'
-    const args = [chString(`/clickhouse/tables/${zk}`), chString(replica)]
-    if (version) args.push(version)
-    return `Replicated${kind}(${args.join(', ')})`
-  }
-
-  private on(which: keyof ClusterNames): string {
-    return this.cluster ? ` ON CLUSTER ${chIdent(this.cluster[which])}` : ''
+    return this.run(
+      `ALTER TABLE ${ref}${onCluster(this.cluster, 'data')} DROP PARTITION ${chString(partition)}`,
+    )
   }
 
   private async run(sql: string): Promise<void> {
@@ -233,8 +195,4 @@ export class TableLayout {
       this.onUnfinished(sql.replace(/\s+/g, ' ').slice(0, 200), Date.now() - started)
     }
   }
-}
-
-export function alreadyExists(e: unknown): boolean {
-  return /already exists/.test((e as Error).message)
 }

@@ -7,7 +7,7 @@ import type { WorkspaceClickHouseConfig } from '../../../config/schema-workspace
 import type { WorkspaceConfig } from '../../../config/schema.js'
 import { ClickHouseClient } from './client.js'
 import { ClickHouseEngine } from './engine.js'
-import type { ClusterNames } from './layout.js'
+import type { ClusterNames } from './layout-types.js'
 import { ClickHouseMetadata } from './metadata.js'
 
 const read = (file: string) => (file ? fs.readFileSync(file, 'utf8') : '')
