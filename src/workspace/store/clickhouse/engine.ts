@@ -28,9 +28,8 @@ import type { WriteRequest, WriteResult } from '../write-request.js'
 import { ClickHouseCatalog } from './catalog.js'
 import { unstored } from './errors.js'
 import type { ClickHouseClient } from './client.js'
-import { encodeBatch } from './insert.js'
-import { insertSeries, SeriesSeen } from './series-insert.js'
-import type { ClusterNames, DdlWaitListener } from './layout-types.js'
+import { SERIES_CACHE_ROWS, type ClickHouseEngineOptions } from './engine-options.js'
+import type { DdlWaitListener } from './layout-types.js'
 import { TableLayout } from './layout.js'
 import { PackageLog } from './package-log.js'
 import type { ResidualListener } from './residual.js'
@@ -38,29 +37,11 @@ import { MetaTables } from './meta-tables.js'
 import { clickHouseObjects } from './objects.js'
 import { sweepClickHouse } from './retention.js'
 import { ClickHouseRetentionOverrides } from './retention-overrides.js'
+import { SeriesSeen } from './series-insert.js'
 import { detectFeatures, type ServerFeatures } from './server-version.js'
 import { bindParams } from './sql.js'
+import { storeBody } from './store-body.js'
 import { TableTtl } from './ttl.js'
-
-export interface ClickHouseEngineOptions {
-  /** Databases are `<prefix>_meta` and `<prefix>_w_<hex>` per workspace. */
-  prefix: string
-  dedupeWindowMs: number
-  /** Bodies re-sent under a new id count as duplicates by their content (dedupe.ts). */
-  dedupeByContent: boolean
-  maxPendingPoints: number
-  insertTimeoutMs: number
-  queryTimeoutMs: number
-  /** Replicated tables under Distributed ones on these clusters (layout.ts); none: one node. */
-  cluster?: ClusterNames | null
-  /** Series rows remembered as written, to skip writing them again (series-insert.ts). */
-  seriesCacheRows?: number
-  /** How long an ON CLUSTER statement waits for every node (layout.ts). */
-  ddlWaitMs?: number
-}
-
-/** The default of `seriesCacheRows`: a series row per day is about 100 bytes here. */
-export const SERIES_CACHE_ROWS = 200_000
 
 /** How soon a table or column made by another process is known to this one's queries. */
 export const CATALOG_REFRESH_MS = 2_000
@@ -161,7 +142,10 @@ export class ClickHouseEngine implements StorageEngine {
     const judge = new DedupeJudge(await this.packages.seen(req, byContent), byContent)
     const verdict = judge.judge(req)
     if (!verdict.store) return { stored: 0, duplicate: true, dedupe: verdict.by }
-    const r = await this.store(req)
+    const r = await storeBody(this.client, this.catalog, this.seen, req, {
+      timeoutMs: this.opts.insertTimeoutMs,
+      residual: (kind, r, message) => this.residual(kind, r, message),
+    })
     const rec = judge.stored(req)
     if (rec) await this.record(rec, req)
     return verdict.reusedId ? { ...r, reusedId: true } : r
@@ -177,31 +161,6 @@ export class ClickHouseEngine implements StorageEngine {
     } catch (e) {
       this.residual('unrecorded', req, (e as Error).message)
     }
-  }
-
-  /** One insert per table; a failure after the first leaves the body stored in part. */
-  private async store(req: WriteRequest): Promise<WriteResult> {
-    let done = 0
-    const o = {
-      timeoutMs: this.opts.insertTimeoutMs,
-      settings: this.catalog.layout.insertSettings(req.timed ?? false),
-    }
-    try {
-      for (const batch of req.tables) {
-        const info = await this.catalog.prepare(req.workspaceId, batch)
-        const table = this.catalog.pointsRef(req.workspaceId, batch.table)
-        if (info.parts) await insertSeries(this.client, table, info, batch, this.seen, o)
-        else {
-          const e = encodeBatch(batch, info)
-          await this.client.insert(table, e.columns, e.body, o, e.format)
-        }
-        done++
-      }
-    } catch (e) {
-      if (done > 0) this.residual('partial', req, (e as Error).message)
-      throw e
-    }
-    return { stored: req.points, duplicate: false }
   }
 
   tableRef(workspaceId: string, table: string): string | undefined {
