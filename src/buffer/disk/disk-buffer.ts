@@ -11,24 +11,23 @@
  *   A record is removed once every upstream's cursor has passed it.
  * - Damaged records are skipped and counted, never uploaded and never fatal.
  */
-import fs from 'node:fs'
-import { open, type Database, type RootDatabase } from 'lmdb'
+import type { Database, RootDatabase } from 'lmdb'
 import { FerryError } from '../../errors.js'
-import { CATEGORY_NAMES, type Category } from '../../shared/category.js'
+import type { Category } from '../../shared/category.js'
 import type { Batch, BatchBuffer, BufferStats, DeadLetter, Plan, StoredBatch } from '../buffer.js'
 import { Capacity } from './capacity.js'
 import { DeadLetters } from './dead-letters.js'
 import { firstKeyOf, type Key } from './keys.js'
-import { mapSizeFor } from './map-size.js'
+import { openCategories, openEnv } from './open-env.js'
 import { LedgerWriter, ledgerMismatch, readLedger, snapshot, type LedgerData } from './ledger.js'
 import { Positions } from './positions.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
+import { storageError } from './storage-error.js'
 import { encodeRecord, recordSize } from './record.js'
 import { readRecords } from './read.js'
 import { verifyRecords } from './verify.js'
 import type { BufferEvents, DiskBufferOptions } from './types.js'
 import { Waiters } from './waiters.js'
-import { settleCommitFailure } from './commit-echo.js'
 
 export class DiskBuffer implements BatchBuffer {
   readonly name = 'disk-buffer'
@@ -60,24 +59,12 @@ export class DiskBuffer implements BatchBuffer {
   }
 
   async start(): Promise<void> {
-    fs.mkdirSync(this.opts.path, { recursive: true })
-    this.env = open({
-      path: this.opts.path,
-      maxDbs: 16,
-      pageSize: 16384,
-      mapSize: mapSizeFor(this.opts),
-      // A directory whatever its name looks like (lmdb takes `buffer.old` for a file name).
-      noSubdir: false,
-      // `async` durability: a commit is acknowledged when visible; the flush follows it.
-      ...(this.opts.durability === 'async' ? { separateFlushed: true } : {}),
-    })
+    this.env = openEnv(this.opts)
     this.positions = new Positions(this.env.openDB({ name: 'meta' }))
     const before = this.positions.existingIdentity()
     this.identity = await this.positions.identity()
     this.dead = new DeadLetters(this.env.openDB<DeadLetter, number>({ name: 'dead' }))
-    for (const c of CATEGORY_NAMES) {
-      this.dbs.set(c, this.env.openDB<Buffer, Key>({ name: `cat:${c}`, encoding: 'binary' }))
-    }
+    openCategories(this.env, this.dbs)
     const highest = await verifyRecords(this.dbs, this.stats_, this.lastSeqOf, this.events)
     // Pruned records leave no key behind, so the next seq must also pass every cursor (or a new
     // record could hide behind one and never be sent) and every planned window (positions.ts).
@@ -103,7 +90,7 @@ export class DiskBuffer implements BatchBuffer {
   private async remove(db: Database<Buffer, Key>, keys: Key[], op: string): Promise<void> {
     await db
       .transaction(() => keys.forEach((k) => db.remove(k)))
-      .catch((e) => Promise.reject(this.storageError(op, e)))
+      .catch((e) => Promise.reject(storageError(this.events, op, e)))
     this.ledger?.touch()
   }
 
@@ -119,25 +106,13 @@ export class DiskBuffer implements BatchBuffer {
       await db.put(key, record)
       if (this.opts.durability === 'sync') await db.flushed
     } catch (e) {
-      throw this.storageError('commit', e)
+      throw storageError(this.events, 'commit', e)
     }
     this.events.committed((performance.now() - started) / 1000)
     this.stats_.add(batch.category, record.length, batch.points, batch.receivedAt)
     this.lastSeqOf.set(batch.category, seq)
     this.ledger?.touch()
     this.waiters.wake(batch.category)
-  }
-
-  /** A storage failure as a retryable 503, reported once here (EIO, ENOSPC, map full). */
-  private storageError(op: string, e: unknown): FerryError {
-    settleCommitFailure(e)
-    const err = new FerryError(
-      'bufferUnavailable',
-      `disk buffer ${op} failed: ${(e as Error).message}; retry later`,
-      { retryAfter: 5, cause: e },
-    )
-    this.events.storageFailed(op, err.message)
-    return err
   }
 
   /** Random, created with the buffer and kept for its lifetime (see positions.ts). */
@@ -174,7 +149,7 @@ export class DiskBuffer implements BatchBuffer {
 
   async setCursor(name: string, seq: number): Promise<void> {
     await this.positions!.setCursor(name, seq).catch((e) =>
-      Promise.reject(this.storageError('cursor', e)),
+      Promise.reject(storageError(this.events, 'cursor', e)),
     )
     this.ledger?.touch()
   }
@@ -186,7 +161,7 @@ export class DiskBuffer implements BatchBuffer {
 
   async setPlan(name: string, plan: Plan): Promise<void> {
     await this.positions!.setPlan(name, plan).catch((e) =>
-      Promise.reject(this.storageError('plan', e)),
+      Promise.reject(storageError(this.events, 'plan', e)),
     )
     this.ledger?.touch()
   }
