@@ -11,7 +11,8 @@ import { Hint, Kind, newPoint, type Point } from '../../shared/point.js'
 import { unescapeName } from './scan.js'
 import { codes } from './codes.js'
 import { digitsToBigInt } from './time.js'
-import { LineError, scanArray, scanScalar, type ValueOut } from './values.js'
+import { LineError, type ValueOut } from './token.js'
+import { scanArray, scanScalar } from './values.js'
 
 const TAB = 9
 const NL = 10

@@ -14,7 +14,7 @@ import type { Point } from '../../shared/point.js'
 import { lineEnd } from './scan.js'
 import { clearCodes, codes, setCodes } from './codes.js'
 import { cursor, parseLine } from './line.js'
-import { LineError } from './values.js'
+import { LineError } from './token.js'
 
 const TAB = 9
 const NL = 10

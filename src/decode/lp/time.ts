@@ -3,7 +3,7 @@
  * reference's error messages. Numbers of up to 19 digits are built without a string.
  */
 import { codes } from './codes.js'
-import { LineError } from './values.js'
+import { LineError } from './token.js'
 
 const MAX_TIME = 9223372036854775806n
 
