@@ -13,7 +13,7 @@ const LAYERS = [
   ['monitor', 'service', 'workspace', 'migrate', 'reload.ts'],
   ['sources'],
   ['agent-build.ts', 'rum-build.ts', 'agent-workspace.ts', 'agent-http.ts', 'agent-log.ts'],
-  ['agent-pool.ts'],
+  ['agent-pool.ts', 'agent-reload.ts'],
   ['agent.ts'],
   ['cli'],
   ['main.ts'],

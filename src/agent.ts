@@ -13,7 +13,7 @@ import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
 import { pipelineSettings } from './pipeline/settings.js'
 import { ReferPuller } from './pipeline/refer/puller.js'
-import { mergeLive, planReload, type ReloadPlan } from './reload.js'
+import type { ReloadPlan } from './reload.js'
 import { PipelineEvents } from './telemetry/pipeline-events.js'
 import { identity, type Identity } from './identity.js'
 import type { Uploader } from './sinks/dataway/uploader.js'
@@ -27,7 +27,8 @@ import { createApp } from './sources/http/app.js'
 import { createRum } from './rum-build.js'
 import { createDecodePool } from './agent-pool.js'
 import { agentHttpDeps } from './agent-http.js'
-import { logReloaded, logStarted } from './agent-log.js'
+import { logStarted } from './agent-log.js'
+import { applyReload } from './agent-reload.js'
 import type { ReplayForwarder } from './rum/replay/forwarder.js'
 import type { RumDeps } from './sources/http/deps.js'
 import { RumEvents } from './telemetry/rum-events.js'
@@ -59,7 +60,7 @@ import {
   createOtlpGrpc,
 } from './agent-build.js'
 import type { OtlpGrpcServer } from './sources/otlp/grpc.js'
-import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
+import { createInputs } from './inputs/build.js'
 import { createAggBuckets } from './inputs/agg-build.js'
 import type { AggBuckets } from './pipeline/agg/buckets.js'
 import type { AggOp } from './pipeline/agg/ops.js'
@@ -260,20 +261,8 @@ export class Agent {
 
   /** Applies what can change live (see reload.ts); the rest waits for a restart, and says so. */
   reload(next: LoadedConfig): ReloadPlan {
-    // Input files are checked first: a wrong one keeps everything as it runs.
-    const inputs = planInputs(next, INPUT_KINDS)
-    const plan = planReload(this.loaded.config, next.config)
-    const cfg = next.config
-    const live = new Set(plan.live)
-    if (live.has('global_host_tags') || live.has('election.tags'))
-      this.tags.replace(cfg.global_host_tags, cfg.election.tags)
-    this.access.update(cfg.http_api)
-    this.log.level = cfg.logging.level
-    this.watcher?.poll()
-    void this.inputs.reload(inputs).catch((e) => this.events.internalError('inputs reload', e))
-    // Keys that need a restart keep their running values, so the next plan still reports them.
-    this.loaded = { ...next, config: mergeLive(this.loaded.config, cfg, live) }
-    logReloaded(this.log, plan)
+    const { plan, loaded } = applyReload(this, this.loaded, next)
+    this.loaded = loaded
     return plan
   }
 
