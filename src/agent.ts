@@ -207,19 +207,23 @@ export class Agent {
     this.started.push(c)
   }
 
+  /** The embedded workspace becomes the one upstream once it serves. */
+  private async startWorkspace(workspace: WorkspaceThread): Promise<void> {
+    await startEmbedded(
+      workspace,
+      this.log,
+      this.metrics.registry,
+      (ws) => this.begin(ws),
+      (up) => {
+        this.upstreams = [up]
+        this.uploader?.addUpstream(up)
+      },
+    )
+  }
+
   async start(): Promise<void> {
     await this.begin(upstreamPools(() => this.upstreams))
-    if (this.workspace)
-      await startEmbedded(
-        this.workspace,
-        this.log,
-        this.metrics.registry,
-        (ws) => this.begin(ws),
-        (up) => {
-          this.upstreams = [up]
-          this.uploader?.addUpstream(up)
-        },
-      )
+    if (this.workspace) await this.startWorkspace(this.workspace)
     const cfg = this.loaded.config
     this.uploader = createUploader(
       cfg,
