@@ -7,16 +7,13 @@ import type { Component } from './component.js'
 import type { LoadedConfig } from './config/load.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import type { ProbeResult } from './buffer/disk/probe.js'
-import { DecodePool, workerHeapLimits } from './ingest/pool.js'
-import { inlineFirst } from './ingest/inline-first.js'
-import { DecodeShares, fairShare } from './ingest/decode-shares.js'
-import { LoopLoad } from './ingest/loop-load.js'
+import { DecodeShares } from './ingest/decode-shares.js'
+import type { DecodePool } from './ingest/pool.js'
 import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
-import { pipelineDeps } from './ingest/pipeline-deps.js'
 import { pipelineSettings } from './pipeline/settings.js'
 import { ReferPuller } from './pipeline/refer/puller.js'
-import { mergeLive, planReload, type ReloadPlan } from './reload.js'
+import type { ReloadPlan } from './reload.js'
 import { PipelineEvents } from './telemetry/pipeline-events.js'
 import { identity, type Identity } from './identity.js'
 import type { Uploader } from './sinks/dataway/uploader.js'
@@ -27,7 +24,11 @@ import { UplinkEvents } from './telemetry/uplink-events.js'
 import { WorkspaceThread } from './workspace/thread.js'
 import { startEmbedded } from './agent-workspace.js'
 import { createApp } from './sources/http/app.js'
-import { createRum, rumWorkerOptions, scriptGeo } from './rum-build.js'
+import { createRum } from './rum-build.js'
+import { createDecodePool } from './agent-pool.js'
+import { agentHttpDeps } from './agent-http.js'
+import { logStarted } from './agent-log.js'
+import { applyReload } from './agent-reload.js'
 import type { ReplayForwarder } from './rum/replay/forwarder.js'
 import type { RumDeps } from './sources/http/deps.js'
 import { RumEvents } from './telemetry/rum-events.js'
@@ -35,12 +36,10 @@ import type { HttpDeps } from './sources/http/deps.js'
 import { HttpServer } from './http/server.js'
 import { CATEGORY_NAMES } from './shared/category.js'
 import type { GlobalTags } from './tags/global-tags.js'
-import { TagFile } from './tags/tag-file.js'
 import { AccessPolicy } from './sources/http/access/policy.js'
 import { Events } from './telemetry/events.js'
 import type { Logger } from './telemetry/logger.js'
 import { createMetrics, type Metrics } from './telemetry/metrics.js'
-import { addBodyPoolMetrics, addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
 import { BodyPool } from './http/body-pool.js'
 import { SinkEvents } from './telemetry/sink-events.js'
 import { ShedEvents } from './telemetry/shed-events.js'
@@ -61,7 +60,7 @@ import {
   createOtlpGrpc,
 } from './agent-build.js'
 import type { OtlpGrpcServer } from './sources/otlp/grpc.js'
-import { createInputs, INPUT_KINDS, planInputs } from './inputs/build.js'
+import { createInputs } from './inputs/build.js'
 import { createAggBuckets } from './inputs/agg-build.js'
 import type { AggBuckets } from './pipeline/agg/buckets.js'
 import type { AggOp } from './pipeline/agg/ops.js'
@@ -117,17 +116,10 @@ export class Agent {
     const pl = pipelineSettings(loaded)
     this.shares = DecodeShares.fromConfig(cfg.decode)
     this.bodies = new BodyPool(cfg.http_api.body_pool_bytes)
-    this.pool = new DecodePool({
-      workers: cfg.decode.workers,
-      maxQueue: cfg.decode.max_queue,
-      pipeline: pl?.worker,
-      rum: cfg.rum.enable ? rumWorkerOptions(cfg) : undefined,
-      geo: scriptGeo(() => this.watcher),
-      refer: () => this.refer?.current() ?? null,
-      onWorkerDied: (err) => this.events.decodeWorkerDied(err),
-      resourceLimits: workerHeapLimits(cfg.decode),
-      recycleHeapBytes: cfg.decode.recycle_heap,
-      onWorkerRecycled: (bytes) => this.events.decodeWorkerRecycled(bytes),
+    this.pool = createDecodePool(cfg, pl, {
+      watcher: () => this.watcher,
+      refer: () => this.refer,
+      events: this.events,
       shares: this.shares,
       bodies: this.bodies,
     })
@@ -187,46 +179,27 @@ export class Agent {
   }
 
   private httpDeps(): HttpDeps {
-    const loaded = this.loaded
-    const decodeSeconds = addPoolMetrics(this.metrics.registry, this.pool)
-    addBodyPoolMetrics(this.metrics.registry, this.bodies)
-    const running = () => this.loaded.config
-    return {
-      // The running config, read per request: after a reload its live keys (the `[rum]`
-      // whitelists and client address header among them) hold the new values (reload.ts).
-      get config() {
-        return running()
-      },
-      decoder: fairShare(
-        timedDecoder(
-          inlineFirst(this.pool, this.watcher ? (c, v) => this.watcher!.mayApply(c, v) : null, {
-            load: new LoopLoad(),
-            shares: this.shares,
-          }),
-          decodeSeconds,
-        ),
-        this.shares,
-        (client, wait) => this.events.decodeShareExceeded(client, wait),
-      ),
-      buffer: this.buffer,
-      bodyPool: this.bodies,
-      tags: this.tags,
-      tagFile: loaded.mode === 'host' && loaded.file ? new TagFile(loaded.file) : null,
-      access: this.access,
+    return agentHttpDeps({
+      loaded: () => this.loaded,
+      upstream: () => this.upstreams[0] ?? null,
+      metrics: this.metrics,
       events: this.events,
       identity: this.identity,
-      upstream: () => this.upstreams[0] ?? null,
-      pipeline: this.watcher
-        ? pipelineDeps(this.watcher, this.pool, loaded.config.pipeline.debug_concurrency)
-        : null,
+      buffer: this.buffer,
+      pool: this.pool,
+      shares: this.shares,
+      bodies: this.bodies,
+      watcher: this.watcher,
+      tags: this.tags,
+      access: this.access,
       pipelineEvents: this.pipelineEvents,
       aggregate: this.aggregate(),
       monitor: this.monitor,
       rum: this.rum?.deps ?? null,
-      workspaceState: this.workspace ? () => this.workspace!.state() : null,
+      workspace: this.workspace,
       tap: this.tap,
       io: this.io,
-    }
+    })
   }
 
   private async begin(c: Component): Promise<void> {
@@ -234,19 +207,23 @@ export class Agent {
     this.started.push(c)
   }
 
+  /** The embedded workspace becomes the one upstream once it serves. */
+  private async startWorkspace(workspace: WorkspaceThread): Promise<void> {
+    await startEmbedded(
+      workspace,
+      this.log,
+      this.metrics.registry,
+      (ws) => this.begin(ws),
+      (up) => {
+        this.upstreams = [up]
+        this.uploader?.addUpstream(up)
+      },
+    )
+  }
+
   async start(): Promise<void> {
     await this.begin(upstreamPools(() => this.upstreams))
-    if (this.workspace)
-      await startEmbedded(
-        this.workspace,
-        this.log,
-        this.metrics.registry,
-        (ws) => this.begin(ws),
-        (up) => {
-          this.upstreams = [up]
-          this.uploader?.addUpstream(up)
-        },
-      )
+    if (this.workspace) await this.startWorkspace(this.workspace)
     const cfg = this.loaded.config
     this.uploader = createUploader(
       cfg,
@@ -272,25 +249,13 @@ export class Agent {
       this.otlpGrpc,
     ]
     for (const c of parts) if (c) await this.begin(c)
-    const addr = this.http.address()
-    const upstreams = this.upstreams.map((u) => u.label)
-    if (!upstreams.length)
-      this.log.warn(
-        { event: 'no_upstream' },
-        'no [dataway] urls and no embedded workspace: accepted points stay in the disk buffer',
-      )
-    this.log.info(
-      {
-        event: 'agent_started',
-        listen: `${addr.address}:${addr.port}`,
-        tls: this.http.secure,
-        mode: this.loaded.mode,
-        version: this.identity.version,
-        workers: this.pool.threads,
-        upstreams,
-      },
-      'ferry agent started',
-    )
+    logStarted(this.log, {
+      http: this.http,
+      mode: this.loaded.mode,
+      identity: this.identity,
+      workers: this.pool.threads,
+      upstreams: this.upstreams.map((u) => u.label),
+    })
   }
 
   /** Accounts for damage the start-up probe found and salvaged (logged and counted). */
@@ -300,25 +265,8 @@ export class Agent {
 
   /** Applies what can change live (see reload.ts); the rest waits for a restart, and says so. */
   reload(next: LoadedConfig): ReloadPlan {
-    // Input files are checked first: a wrong one keeps everything as it runs.
-    const inputs = planInputs(next, INPUT_KINDS)
-    const plan = planReload(this.loaded.config, next.config)
-    const cfg = next.config
-    const live = new Set(plan.live)
-    if (live.has('global_host_tags') || live.has('election.tags'))
-      this.tags.replace(cfg.global_host_tags, cfg.election.tags)
-    this.access.update(cfg.http_api)
-    this.log.level = cfg.logging.level
-    this.watcher?.poll()
-    void this.inputs.reload(inputs).catch((e) => this.events.internalError('inputs reload', e))
-    // Keys that need a restart keep their running values, so the next plan still reports them.
-    this.loaded = { ...next, config: mergeLive(this.loaded.config, cfg, live) }
-    this.log.info({ event: 'config_reloaded', ...plan }, 'configuration reloaded')
-    if (plan.restart.length)
-      this.log.warn(
-        { event: 'config_needs_restart', keys: plan.restart },
-        `changed keys that take effect after a restart: ${plan.restart.join(', ')}`,
-      )
+    const { plan, loaded } = applyReload(this, this.loaded, next)
+    this.loaded = loaded
     return plan
   }
 

@@ -6,130 +6,20 @@
  * array); only quoted strings may span lines. Reasons in
  * thrown `LineError`s are the reference parser's words, so error messages stay comparable.
  */
-import { Kind, type Scalar, type Value } from '../../shared/point.js'
+import { Kind, type Scalar } from '../../shared/point.js'
 import { codes } from './codes.js'
-import { unescapeString } from './scan.js'
-
-export class LineError extends Error {
-  constructor(readonly reason: string) {
-    super(reason)
-  }
-}
-
-export interface ValueOut {
-  kind: Kind
-  value: Value
-}
+import { scanNumber } from './numbers.js'
+import { scanString } from './strings.js'
+import { isDigit, LineError, tokenEnd, type ValueOut } from './token.js'
 
 const SPACE = 32
 const QUOTE = 34
 const COMMA = 44
 const DASH = 45
 const DOT = 46
-const ZERO = 48
-const NINE = 57
 const CLOSE = 93
-const BACKSLASH = 92
-
-const INT64_MAX = 9223372036854775807n
-const INT64_MIN = -9223372036854775808n
-const UINT64_MAX = 18446744073709551615n
-
 const NL = 10
 const CR = 13
-
-/** A value token ends at `,`, space, a line break, or `]` inside an array. */
-function tokenEnd(s: string, i: number, end: number, inArray: boolean): number {
-  const cc = codes
-  while (i < end) {
-    const c = cc[i]
-    if (c === COMMA || c === SPACE || c === NL || c === CR || (inArray && c === CLOSE)) break
-    i++
-  }
-  return i
-}
-
-function isDigit(c: number): boolean {
-  return c >= ZERO && c <= NINE
-}
-
-/** Digits-only check of s[a, b), allowing one leading '-' when `signed`. */
-function allDigits(s: string, a: number, b: number, signed: boolean): boolean {
-  const cc = codes
-  if (signed && a < b && cc[a] === DASH) a++
-  if (a >= b) return false
-  for (let i = a; i < b; i++) if (!isDigit(cc[i])) return false
-  return true
-}
-
-function integer(text: string, signed: boolean): number | bigint {
-  if (text.length <= 15) return Number(text)
-  const big = BigInt(text)
-  if (signed ? big > INT64_MAX || big < INT64_MIN : big > UINT64_MAX) {
-    const [what, fn] = signed ? ['integer', 'ParseInt'] : ['unsigned', 'ParseUint']
-    throw new LineError(
-      `unable to parse ${what} ${text}: strconv.${fn}: parsing "${text}": value out of range`,
-    )
-  }
-  return big >= -9007199254740991n && big <= 9007199254740991n ? Number(big) : big
-}
-
-/** A float in the syntax `-?(digits[.digits]|.digits)([eE][+-]?digits)?`. */
-function isFloatSyntax(s: string, a: number, b: number): boolean {
-  const cc = codes
-  let i = a
-  if (cc[i] === DASH) i++
-  const mantissa = i
-  let digits = 0
-  while (i < b && isDigit(cc[i])) {
-    i++
-    digits++
-  }
-  if (i < b && cc[i] === DOT) {
-    i++
-    while (i < b && isDigit(cc[i])) {
-      i++
-      digits++
-    }
-  }
-  if (digits === 0 || i === mantissa) return false
-  if (i < b && (cc[i] | 32) === 101) {
-    i++
-    if (i < b && (cc[i] === 43 || cc[i] === DASH)) i++
-    const expStart = i
-    while (i < b && isDigit(cc[i])) i++
-    if (i === expStart) return false
-  }
-  return i === b
-}
-
-export function scanNumber(
-  s: string,
-  i: number,
-  end: number,
-  inArray: boolean,
-  out: ValueOut,
-): number {
-  const cc = codes
-  const e = tokenEnd(s, i, end, inArray)
-  const last = cc[e - 1]
-  if (last === 105 /* i */ && e - 1 > i) {
-    if (!allDigits(s, i, e - 1, true)) throw new LineError('invalid number')
-    out.kind = Kind.INT
-    out.value = integer(s.slice(i, e - 1), true)
-  } else if (last === 117 /* u */ && e - 1 > i) {
-    if (!allDigits(s, i, e - 1, false)) throw new LineError('invalid number')
-    out.kind = Kind.UINT
-    out.value = integer(s.slice(i, e - 1), false)
-  } else {
-    if (!isFloatSyntax(s, i, e)) throw new LineError('invalid number')
-    const v = Number(s.slice(i, e))
-    if (!Number.isFinite(v)) throw new LineError('invalid float')
-    out.kind = Kind.FLOAT
-    out.value = v
-  }
-  return e
-}
 
 const BOOLS: Record<string, boolean> = {
   t: true,
@@ -157,51 +47,6 @@ export function scanBool(
   out.kind = Kind.BOOL
   out.value = v
   return e
-}
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
-
-/** A quoted string, or `"<base64>"b` bytes. `i` is at the opening quote. */
-export function scanString(
-  s: string,
-  i: number,
-  end: number,
-  inArray: boolean,
-  out: ValueOut,
-): number {
-  const cc = codes
-  let j = i + 1
-  let escaped = false
-  while (j < end) {
-    const c = cc[j]
-    if (c === BACKSLASH && j + 1 < end) {
-      escaped = true
-      j += 2
-      continue
-    }
-    if (c === QUOTE) break
-    j++
-  }
-  if (j >= end) throw new LineError('unbalanced quotes')
-  const raw = s.slice(i + 1, j)
-  let next = j + 1
-  if (next < end && cc[next] === 98 /* b */) {
-    if (!BASE64.test(raw)) throw new LineError('invalid base64 in binary field value')
-    out.kind = Kind.BYTES
-    out.value = new Uint8Array(Buffer.from(raw, 'base64'))
-    next++
-  } else {
-    out.kind = Kind.STRING
-    out.value = escaped ? unescapeString(raw) : raw
-  }
-  if (next < end) {
-    const c = cc[next]
-    if (c === QUOTE) throw new LineError('unbalanced quotes')
-    if (c !== COMMA && c !== SPACE && c !== NL && c !== CR && !(inArray && c === CLOSE)) {
-      throw new LineError(`invalid string, got tail char \`${s[next]}'`)
-    }
-  }
-  return next
 }
 
 /** Scans one scalar value starting at `i`. */

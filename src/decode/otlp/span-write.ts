@@ -4,7 +4,7 @@
  * then fields, then the time; minimal length prefixes), and its `message` as the text
  * `messageOf` gives, written straight into the output.
  */
-import type { Out } from '../lp/fast-out.js'
+import type { Out } from '../lp/fast-writer.js'
 import * as W from '../codec/pbpoint-wire.js'
 import {
   E_BOOL,

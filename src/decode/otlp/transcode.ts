@@ -14,7 +14,7 @@
  *   or correct (span-text.ts), attributes past max_attributes, a start past int64, more spans
  *   than allowed or none.
  */
-import { Out } from '../lp/fast-out.js'
+import { Out } from '../lp/fast-writer.js'
 import { PbWriter } from '../codec/pb-writer.js'
 import { writeTag } from '../codec/protobuf.js'
 import type { OtlpOptions } from './options.js'

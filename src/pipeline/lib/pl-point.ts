@@ -7,7 +7,7 @@
  * - `src` is the point as it entered; an error restores it (a failed script changes nothing).
  * - Fields the script did not touch go back as their original `Field` (kind, type, unit kept).
  */
-import { keyIsClean, tagValueIsClean } from '../../decode/check/check.js'
+import { keyIsClean, tagValueIsClean } from '../../decode/check/keys.js'
 import { LIMITS } from '../../decode/check/options.js'
 import { byteLength } from '../../decode/check/utf8.js'
 import { Hint, Kind, type Field, type Point, type Value } from '../../shared/point.js'

@@ -1,0 +1,42 @@
+/**
+ * The agent's decode pool from the config. The pipeline watcher and the refer table are read
+ * through accessors, since the pool is built before them and asks for them per task.
+ */
+import type { Config } from './config/schema.js'
+import { DecodePool, workerHeapLimits } from './ingest/pool.js'
+import type { DecodeShares } from './ingest/decode-shares.js'
+import type { BodyPool } from './http/body-pool.js'
+import type { pipelineSettings } from './pipeline/settings.js'
+import type { PipelineWatcher } from './pipeline/watcher.js'
+import type { ReferPuller } from './pipeline/refer/puller.js'
+import { rumWorkerOptions, scriptGeo } from './rum-build.js'
+import type { Events } from './telemetry/events.js'
+
+export interface PoolParts {
+  watcher: () => PipelineWatcher | null
+  refer: () => ReferPuller | null
+  events: Events
+  shares: DecodeShares
+  bodies: BodyPool
+}
+
+export function createDecodePool(
+  cfg: Config,
+  pl: ReturnType<typeof pipelineSettings>,
+  p: PoolParts,
+): DecodePool {
+  return new DecodePool({
+    workers: cfg.decode.workers,
+    maxQueue: cfg.decode.max_queue,
+    pipeline: pl?.worker,
+    rum: cfg.rum.enable ? rumWorkerOptions(cfg) : undefined,
+    geo: scriptGeo(p.watcher),
+    refer: () => p.refer()?.current() ?? null,
+    onWorkerDied: (err) => p.events.decodeWorkerDied(err),
+    resourceLimits: workerHeapLimits(cfg.decode),
+    recycleHeapBytes: cfg.decode.recycle_heap,
+    onWorkerRecycled: (bytes) => p.events.decodeWorkerRecycled(bytes),
+    shares: p.shares,
+    bodies: p.bodies,
+  })
+}
