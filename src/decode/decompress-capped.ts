@@ -97,26 +97,25 @@ function stream(z: Transform, enc: string, body: Uint8Array, out: Collector): Pr
   })
 }
 
-/** The declared size (gzip ISIZE) when the body is gzip small enough for one call, else -1. */
-function oneCallSize(enc: string, body: Uint8Array, limit: number): number {
-  if ((enc !== 'gzip' && enc !== 'x-gzip') || body.length < 18) return -1
-  const chunk = gzipChunkSize(body, limit)
-  return chunk <= ONE_CALL_MAX ? chunk : -1
+/** Whether the body is gzip whose trailer (ISIZE) declares at most `ONE_CALL_MAX` bytes out. */
+function fitsOneCall(enc: string, body: Uint8Array, limit: number): boolean {
+  if ((enc !== 'gzip' && enc !== 'x-gzip') || body.length < 18) return false
+  return gzipChunkSize(body, limit) <= ONE_CALL_MAX
 }
 
-/** One inflation into one buffer; null when the output passes `ONE_CALL_MAX` (stream instead). */
-function gunzipOnce(body: Uint8Array, chunkSize: number, limit: number): Uint8Array | null {
+/**
+ * One inflation into one buffer, by `decompress` capped at `ONE_CALL_MAX`; null when the output
+ * passes that cap but not the limit (a lying trailer, several members: stream instead).
+ */
+function gunzipOnce(body: Uint8Array, limit: number): Uint8Array | null {
   const max = Math.min(limit, ONE_CALL_MAX)
   try {
-    const out = zlib.gunzipSync(body, { chunkSize, maxOutputLength: max })
+    const out = decompress('gzip', body, max)
     // A plain view, as a transferred body arrives: the transcoder's reads stay monomorphic.
     return new Uint8Array(out.buffer, out.byteOffset, out.byteLength)
   } catch (e) {
-    if ((e as { code?: string }).code !== 'ERR_BUFFER_TOO_LARGE') {
-      throw new FerryError('decodeBodyFailed', `cannot decode gzip body: ${(e as Error).message}`)
-    }
-    if (max === limit) throw tooLarge(limit)
-    return null
+    if (max < limit && e instanceof FerryError && e.code === 'bodyTooLarge') return null
+    throw e
   }
 }
 
@@ -129,8 +128,8 @@ export async function decompressCapped(
   const enc = encoding.trim().toLowerCase()
   const out = new Collector(limit, maxPoints)
   if (enc === 'zstd') return wrapZstd(() => zstdSlices(body, out))
-  const chunk = body.length > SYNC_MAX ? oneCallSize(enc, body, limit) : -1
-  const once = chunk > 0 ? gunzipOnce(body, chunk, limit) : null
+  const once =
+    body.length > SYNC_MAX && fitsOneCall(enc, body, limit) ? gunzipOnce(body, limit) : null
   if (once) {
     capPlain(once, maxPoints)
     return once
