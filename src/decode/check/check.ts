@@ -9,9 +9,10 @@
  */
 import { addWarn, Hint, Kind, type Point } from '../../shared/point.js'
 import { checkFields } from './fields.js'
+import { nameIsClean } from './keys.js'
 import { LIMITS, type CheckOptions } from './options.js'
 import { checkTags } from './tags.js'
-import { byteLength, truncateUtf8 } from './utf8.js'
+import { truncateUtf8 } from './utf8.js'
 
 function addRequired(p: Point, opts: CheckOptions): void {
   for (const [key, def] of opts.required) {
@@ -29,7 +30,7 @@ export function checkPoint(p: Point, opts: CheckOptions): void {
   if (p.name === '') {
     p.name = '__default'
     addWarn(p, 'invalid_measurement', 'empty measurement, set to __default')
-  } else if (!((p.hints ?? 0) & Hint.CLEAN) && byteLength(p.name) > LIMITS.maxMeasurementBytes) {
+  } else if (!((p.hints ?? 0) & Hint.CLEAN) && !nameIsClean(p.name)) {
     p.name = truncateUtf8(p.name, LIMITS.maxMeasurementBytes)
     addWarn(
       p,

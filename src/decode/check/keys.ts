@@ -53,6 +53,12 @@ export function fixKey(p: Point, key: string, opts: CheckOptions, isTag: boolean
   return key
 }
 
+/** Is the measurement within its limit (no truncation)? (Exported as keyIsClean is.) */
+export function nameIsClean(name: string): boolean {
+  const max = LIMITS.maxMeasurementBytes
+  return name.length * 3 <= max || byteLength(name) <= max
+}
+
 /** Does the tag value need no correction? (Exported as keyIsClean is.) */
 export function tagValueIsClean(v: string): boolean {
   const n = v.length

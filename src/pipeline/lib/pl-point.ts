@@ -7,9 +7,7 @@
  * - `src` is the point as it entered; an error restores it (a failed script changes nothing).
  * - Fields the script did not touch go back as their original `Field` (kind, type, unit kept).
  */
-import { keyIsClean, tagValueIsClean } from '../../decode/check/keys.js'
-import { LIMITS } from '../../decode/check/options.js'
-import { byteLength } from '../../decode/check/utf8.js'
+import { keyIsClean, nameIsClean, tagValueIsClean } from '../../decode/check/keys.js'
 import { Hint, Kind, type Field, type Point, type Value } from '../../shared/point.js'
 import type { AggOp } from '../agg/ops.js'
 import { sizeOf, type RunBudget } from './budget.js'
@@ -100,11 +98,6 @@ function outField(pl: PlPoint, key: string, v: PlValue, orig: Field | undefined)
   const value: Value =
     typeof v === 'object' && !(v instanceof Uint8Array) ? jsonText(v) : (v as Value)
   return { key, kind, value }
-}
-
-function nameIsClean(name: string): boolean {
-  const max = LIMITS.maxMeasurementBytes
-  return name.length * 3 <= max || byteLength(name) <= max
 }
 
 /**
