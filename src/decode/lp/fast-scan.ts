@@ -97,10 +97,11 @@ function sameKey(b: Uint8Array, line: Line, x: number, y: number): boolean {
 
 /**
  * Keys seen on the current line, by hash: an open-addressed table whose slots are valid only
- * when stamped with the line's number, so nothing is cleared between lines. 128 slots for at
- * most `MAX_KEYS` keys keep probe chains short.
+ * when stamped with the line's number, so nothing is cleared between lines. At least twice
+ * `MAX_KEYS` slots (a power of two, for the mask) keep probe chains short and always leave a
+ * free slot, so a probe ends.
  */
-const SLOTS = 128
+const SLOTS = 2 ** Math.ceil(Math.log2(2 * MAX_KEYS))
 const stamps = new Uint32Array(SLOTS)
 const owners = new Uint8Array(SLOTS)
 let stamp = 0
