@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib'
 import { makeNginxBody } from './corpus.js'
 import { makeHostBody, PEER_SAMPLES_PER_POINT } from './corpus-hosts.js'
 import { fastShare } from './lib/fast-share.js'
-import { anonRssOf } from './lib/go-peer.js'
+import { sampleMemory } from './lib/memory-peaks.js'
 import { startBaseline, startFerry, startVm, startVmagent, type Target } from './lib/peers.js'
 import { printRatios, printTable, printTargets, type Cell } from './lib/peers-report.js'
 import { cpuSecondsOf, loadTarget, WRK_BINARY } from './lib/wrk.js'
@@ -99,16 +99,6 @@ async function drained(t: Target, accepted: number): Promise<[number | null, num
   return [d, (performance.now() - t0) / 1000]
 }
 
-/** Peak anonymous RSS (heap and native memory, not mapped file pages such as LMDB's). */
-function sampleAnon(pid: number | undefined): () => number {
-  let peak = 0
-  const timer = setInterval(() => (peak = Math.max(peak, anonRssOf(pid))), 200)
-  return () => {
-    clearInterval(timer)
-    return Math.max(peak, anonRssOf(pid))
-  }
-}
-
 const usPer = (seconds: number, points: number) => ((seconds / points) * 1e6).toFixed(1)
 
 /** One write first, unmeasured: script compilation and first-use set-up are not throughput. */
@@ -120,7 +110,8 @@ async function warmUp(t: Target, c: Case): Promise<void> {
 
 async function measure(target: string, t: Target, c: Case): Promise<Cell> {
   await warmUp(t, c)
-  const anon = sampleAnon(t.pid)
+  // Peak anonymous RSS (heap and native memory, not mapped file pages such as LMDB's).
+  const memory = sampleMemory(t.pid)
   const cpu0 = cpuSecondsOf(t.pid)
   // A process's first thread (its id is the pid) is node's main thread: Ferry's HTTP thread.
   const main0 = cpuSecondsOf(t.pid, t.pid)
@@ -141,7 +132,7 @@ async function measure(target: string, t: Target, c: Case): Promise<Cell> {
     p50: r.p50,
     p99: r.p99,
     rssMb: t.peakRssMb(),
-    anonMb: anon(),
+    anonMb: memory.stop().anonMb,
     cpuUsPerPoint: accepted === 0 ? NaN : (cpu / accepted) * 1e6,
     non2xx: r.failed,
     extra: http + (await t.extra()),
