@@ -6,8 +6,9 @@
  * else, and anything the transcoder declines or fails on, goes to the pool unchanged. The
  * answer is the same either way: only a transcoder success is taken, and the worker would
  * have returned that very result (same function, same inputs). When `load` says the thread is
- * saturated, bodies go to the pool too (the workers then add a core instead of waiting), except
- * the smallest, for which the hand-off costs more than the work.
+ * saturated and a core is spare (`loop-load.ts`), bodies go to the pool too (the workers then
+ * add that core instead of waiting), except the smallest, for which the hand-off costs more
+ * than the work.
  */
 import type { Category } from '../shared/category.js'
 import { tryFast } from './fast.js'
@@ -30,7 +31,7 @@ export type ScriptProbe = (category: Category, version: number) => boolean
 
 export interface InlineOptions {
   maxBytes?: number
-  /** Says when the HTTP thread is saturated; absent: never. */
+  /** Says when the HTTP thread is saturated and a worker would add a core; absent: never. */
   load?: LoadProbe | null
   /** Charged the time of each body transcoded here, by client. */
   shares?: DecodeShares | null

@@ -1,14 +1,14 @@
 /**
  * The HTTP thread's load decides where a small write is decoded: a loop kept busy for a window
- * reads as saturated and sends bodies to the pool; an idle window reads as free again. Until a
- * first window has passed the thread counts as free.
+ * reads as saturated and sends bodies to the pool, but only while a core is spare for a worker;
+ * an idle window reads as free again. Until a first window has passed the thread counts as free.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ALWAYS_INLINE_BYTES, inlineFirst } from '../../../src/ingest/inline-first.js'
 import { InlineDecoder } from '../../../src/ingest/inline.js'
-import { LoopLoad } from '../../../src/ingest/loop-load.js'
+import { LoopLoad, MIN_SPARE_CORES } from '../../../src/ingest/loop-load.js'
 import { plainTask, type DecodeOk, type DecodeTask } from '../../../src/ingest/protocol.js'
 
 function spin(ms: number): void {
@@ -19,7 +19,7 @@ function spin(ms: number): void {
 }
 
 test('a busy window reads as saturated, an idle one as free', async () => {
-  const load = new LoopLoad(0.5, 100)
+  const load = new LoopLoad(0.5, 100, { cores: () => 1 })
   assert.equal(load.saturated(), false)
   await sleep(0) // the busy time below must fall in a measured turn of the loop
   spin(300)
@@ -33,6 +33,17 @@ test('a busy window reads as saturated, an idle one as free', async () => {
     free = !load.saturated()
   }
   assert.ok(free)
+})
+
+test('a busy thread with no core to spare keeps its writes: the hand-off would only add CPU', async () => {
+  let spare = MIN_SPARE_CORES - 0.01
+  const load = new LoopLoad(0.5, 100, { cores: () => spare })
+  await sleep(0)
+  spin(300)
+  await sleep(0)
+  assert.equal(load.saturated(), false)
+  spare = MIN_SPARE_CORES
+  assert.equal(load.saturated(), true)
 })
 
 test('a saturated thread hands small writes to the pool, but not the smallest; a free one decodes them here', async () => {
