@@ -29,6 +29,11 @@ export interface Batch {
    * record's checksum is then combined from it instead of reading the payload again.
    */
   payloadCrc?: number
+  /**
+   * Free bytes before `payload` in a buffer made for it alone (shared/payload-room.ts): an
+   * implementation may write there, once, instead of copying the payload.
+   */
+  payloadRoom?: number
 }
 
 /** A batch read back, with its sequence number. */

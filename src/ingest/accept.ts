@@ -55,6 +55,7 @@ export async function accept(d: AcceptDeps, task: DecodeTask, o: AcceptOptions):
       category: task.category,
       payload: out.payload,
       ...(out.payloadCrc === undefined ? {} : { payloadCrc: out.payloadCrc }),
+      ...(out.payloadRoom ? { payloadRoom: out.payloadRoom } : {}),
       points: out.points,
       input: o.input,
       storageIndex: o.storageIndex,

@@ -22,5 +22,5 @@ export async function tryFastOtlp(
   if (host && t.pipeline && (await host.mayApply(t.category, t.pipeline))) return null
   const r = transcodeTraces({ body, options: otlp.options, now: t.now, extraTags: t.extraTags })
   if (!r) return null
-  return { ...transcoded(r.payload, r.points, {}, body.length), otlp: r.stats }
+  return { ...transcoded(r.payload, r.points, {}, body.length, r.room), otlp: r.stats }
 }

@@ -38,21 +38,23 @@ export async function tryFast(
     maxPoints: t.maxPoints,
   })
   if (!r) return null
-  return transcoded(r.payload, r.points, r.warnings, body.length)
+  return transcoded(r.payload, r.points, r.warnings, body.length, r.room)
 }
 
-/** A transcoder's answer: no echo, no script ran. */
+/** A transcoder's answer: no echo, no script ran; `room` free bytes before the payload. */
 export function transcoded(
   payload: Uint8Array,
   points: number,
   warnings: Record<string, number>,
   bodyBytes: number,
+  room: number,
 ): DecodeOk {
   const pipeline: DecodeOk['pipeline'] = []
   return {
     ok: true,
     points,
     payload,
+    payloadRoom: room,
     echo: null,
     warnings,
     bodyBytes,

@@ -27,6 +27,7 @@ import type { Applied } from '../pipeline/apply.js'
 import type { RumStage } from '../rum/stage.js'
 import { addGeoTags, checkRum, resolveStacks } from './rum.js'
 import { applyIo } from './io-apply.js'
+import { PAYLOAD_ROOM, withRoom } from '../shared/payload-room.js'
 
 function resolveTimes(points: Point[], t: DecodeTask, format: BodyFormat): void {
   for (let i = 0; i < points.length; i++) {
@@ -78,10 +79,11 @@ function addExtraTags(points: Point[], extra: [string, string][]): void {
   }
 }
 
+/** The points' PBPoints bytes, with room before them (shared/payload-room.ts). */
 function encodeAll(points: Point[], sizeHint: number): Uint8Array {
   const w = new PbWriter(Math.max(1024, sizeHint + (sizeHint >> 1)))
   for (const p of points) encodePoint(w, p)
-  return w.finish()
+  return withRoom(w.buf, w.pos)
 }
 
 /** Scripts may add, rename or retype keys: their output goes through the checks again. */
@@ -169,6 +171,7 @@ export async function processTask(
       ok: true,
       points: kept.length,
       payload,
+      payloadRoom: PAYLOAD_ROOM,
       echo: echoed,
       warnings,
       bodyBytes: body.length,

@@ -65,6 +65,11 @@ export interface DecodeOk {
   payload: Uint8Array
   /** zlib's CRC-32 of `payload`, from a decode worker (absent when decoded on this thread). */
   payloadCrc?: number
+  /**
+   * Free bytes before `payload` in a buffer made for it alone (shared/payload-room.ts), where
+   * the disk buffer writes its record header; absent or 0: none.
+   */
+  payloadRoom?: number
   echo: string | null
   /** Corrections applied, by warning type. */
   warnings: Record<string, number>

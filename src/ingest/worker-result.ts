@@ -4,7 +4,8 @@
  * - the payload's CRC-32 is computed here, where the bytes are; the buffer combines it with its
  *   record header's (buffer/disk/record.ts) instead of reading the payload again;
  * - the payload is moved (its ArrayBuffer transferred), not cloned, when it owns all of its
- *   ArrayBuffer: the HTTP thread then takes about 1 KB a point without a copy or an allocation.
+ *   ArrayBuffer but the room left before it (`payloadRoom`): the HTTP thread then takes about
+ *   1 KB a point without a copy or an allocation.
  *   A payload that is a view into shared or larger memory is cloned as before, since moving it
  *   would detach memory something else on this thread still uses;
  * - the task's body buffer goes back with the result (`spareBody`, for the HTTP thread's body
@@ -22,9 +23,11 @@ export interface SpareBody {
   spareBody?: ArrayBuffer
 }
 
-function ownsItsBuffer(p: Uint8Array): boolean {
+function ownsItsBuffer(p: Uint8Array, room: number): boolean {
   return (
-    p.buffer instanceof ArrayBuffer && p.byteOffset === 0 && p.byteLength === p.buffer.byteLength
+    p.buffer instanceof ArrayBuffer &&
+    p.byteOffset === room &&
+    room + p.byteLength === p.buffer.byteLength
   )
 }
 
@@ -43,7 +46,9 @@ export function leaving<R extends DecodeResult>(r: R, body?: Uint8Array): R & Sp
   const transfer: ArrayBuffer[] = []
   if (r.ok && r.points > 0) {
     r.payloadCrc = zlib.crc32(r.payload)
-    if (ownsItsBuffer(r.payload)) transfer.push(r.payload.buffer as ArrayBuffer)
+    if (ownsItsBuffer(r.payload, r.payloadRoom ?? 0)) transfer.push(r.payload.buffer as ArrayBuffer)
+    // A cloned payload is a copy without its room.
+    else r.payloadRoom = 0
   }
   const spare = returnable(r, body)
   if (spare) {

@@ -39,11 +39,25 @@ export function recordSize(b: Batch): number {
   )
 }
 
+/**
+ * The record's memory: the payload's own buffer, the header written into the room before it,
+ * when the batch has room enough (shared/payload-room.ts); else a new buffer, the payload
+ * copied in.
+ */
+function recordMemory(b: Batch, head: number): Buffer {
+  const p = b.payload
+  if ((b.payloadRoom ?? 0) >= head && p.byteOffset >= head)
+    return Buffer.from(p.buffer, p.byteOffset - head, head + p.length)
+  const out = Buffer.allocUnsafe(head + p.length)
+  out.set(p, head)
+  return out
+}
+
 export function encodeRecord(b: Batch, seq: number): Buffer {
   const input = Buffer.from(b.input, 'utf8')
   const index = Buffer.from(b.storageIndex ?? '', 'utf8')
   const head = HEAD + 2 + input.length + 2 + index.length
-  const out = Buffer.allocUnsafe(head + b.payload.length)
+  const out = recordMemory(b, head)
   MAGIC.copy(out, 0)
   out.writeUInt32LE(out.length, 8)
   out.writeDoubleLE(seq, 12)
@@ -54,7 +68,6 @@ export function encodeRecord(b: Batch, seq: number): Buffer {
   input.copy(out, HEAD + 2)
   out.writeUInt16LE(index.length, HEAD + 2 + input.length)
   index.copy(out, HEAD + 4 + input.length)
-  out.set(b.payload, head)
   // The payload's CRC from the worker, when given, spares the HTTP thread a pass over it.
   const crc =
     b.payloadCrc === undefined

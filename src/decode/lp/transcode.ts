@@ -14,6 +14,7 @@
  *   return null: the caller takes the general path.
  */
 import { Kind } from '../../shared/point.js'
+import { PAYLOAD_ROOM, withRoom } from '../../shared/payload-room.js'
 import { PbWriter } from '../codec/pb-writer.js'
 import { writeField, writeTag } from '../codec/protobuf.js'
 import { FACTOR, type Precision } from '../precision.js'
@@ -38,7 +39,9 @@ export interface TranscodeInput {
 }
 
 export interface Transcoded {
+  /** A view with `room` free bytes before it in its own buffer (shared/payload-room.ts). */
   payload: Uint8Array
+  room: number
   points: number
   /** Corrections by the general path's warning names, as `checkPoint` counts them. */
   warnings: Record<string, number>
@@ -161,7 +164,7 @@ export function transcodeLp(t: TranscodeInput): Transcoded | null {
     i = next
   }
   if (points === 0) return null
-  const payload = out.buf.slice(0, out.pos)
+  const payload = withRoom(out.buf, out.pos)
   if (out.buf.length > KEEP) out.buf = new Uint8Array(1 << 16)
-  return { payload, points, warnings: warningsOf(c) }
+  return { payload, room: PAYLOAD_ROOM, points, warnings: warningsOf(c) }
 }

@@ -25,6 +25,7 @@ import { SpanMapper, type SpanTask } from './span-map.js'
 import { SpanTable } from './span-table.js'
 import { tagString } from './span-text.js'
 import { writeSpan, type GlobalTags } from './span-write.js'
+import { PAYLOAD_ROOM, withRoom } from '../../shared/payload-room.js'
 
 export interface TraceTranscodeInput {
   body: Uint8Array
@@ -36,7 +37,9 @@ export interface TraceTranscodeInput {
 }
 
 export interface TraceTranscoded {
+  /** A view with `room` free bytes before it in its own buffer (shared/payload-room.ts). */
   payload: Uint8Array
+  room: number
   points: number
   stats: MapStats
 }
@@ -111,9 +114,9 @@ export function transcodeTraces(input: TraceTranscodeInput): TraceTranscoded | n
     if (e === DECLINE) return null
     throw e
   }
-  const payload = out.buf.slice(0, out.pos)
+  const payload = withRoom(out.buf, out.pos)
   if (out.buf.length > KEEP) out.buf = new Uint8Array(1 << 16)
   const stats = newStats()
   stats.transcodedSpans = table.n
-  return { payload, points: table.n, stats }
+  return { payload, room: PAYLOAD_ROOM, points: table.n, stats }
 }

@@ -10,6 +10,7 @@ import fc from 'fast-check'
 import { crc32Combine } from '../../../src/shared/crc32-combine.js'
 import { decodeRecord, encodeRecord, RecordError } from '../../../src/buffer/disk/record.js'
 import type { Batch } from '../../../src/buffer/buffer.js'
+import { PAYLOAD_ROOM, withRoom } from '../../../src/shared/payload-room.js'
 
 test('crc32Combine(crc(a), crc(b), |b|) is crc(a ++ b)', () => {
   fc.assert(
@@ -44,6 +45,33 @@ test("a record from the worker's payload CRC is byte for byte the one the buffer
       assert.deepEqual(decodeRecord(given).payload, Buffer.from(payload))
     }),
   )
+})
+
+test('a record written into the room before its payload is the copied record, in the same memory', () => {
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 5000 }), fc.nat(1e9), (bytes, seq) => {
+      const copied = encodeRecord(batch(Uint8Array.from(bytes)), seq)
+      const payload = withRoom(bytes, bytes.length)
+      const crc = zlib.crc32(payload)
+      const inPlace = encodeRecord(
+        { ...batch(payload), payloadCrc: crc, payloadRoom: PAYLOAD_ROOM },
+        seq,
+      )
+      assert.deepEqual(inPlace, copied)
+      assert.equal(inPlace.buffer, payload.buffer)
+      assert.equal(inPlace.byteOffset + inPlace.length, payload.byteOffset + payload.length)
+      assert.deepEqual([...payload], [...bytes]) // the payload itself is untouched
+    }),
+  )
+})
+
+test('a header larger than the room is written into a copy; the payload stays as it was', () => {
+  const payload = withRoom(Buffer.from('\x0a\x03abc'), 5)
+  const long = { ...batch(payload), input: 'i'.repeat(PAYLOAD_ROOM), payloadRoom: PAYLOAD_ROOM }
+  const record = encodeRecord(long, 3)
+  assert.notEqual(record.buffer, payload.buffer)
+  assert.deepEqual(new Uint8Array(payload.buffer, 0, PAYLOAD_ROOM), new Uint8Array(PAYLOAD_ROOM))
+  assert.deepEqual(decodeRecord(record).payload, Buffer.from('\x0a\x03abc'))
 })
 
 test('a payload CRC that does not match the payload makes a record that reads as damaged', () => {

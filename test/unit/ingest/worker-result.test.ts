@@ -9,6 +9,7 @@ import { test } from 'node:test'
 import { transferableSymbol, valueSymbol } from 'piscina'
 import type { DecodeOk } from '../../../src/ingest/protocol.js'
 import { leaving } from '../../../src/ingest/worker-result.js'
+import { PAYLOAD_ROOM, withRoom } from '../../../src/shared/payload-room.js'
 
 const result = (payload: Uint8Array, points = 1): DecodeOk => ({
   ok: true,
@@ -22,19 +23,41 @@ const result = (payload: Uint8Array, points = 1): DecodeOk => ({
 
 type Moved = { [k: symbol]: unknown }
 
-test('a payload owning its ArrayBuffer is moved, with its CRC, and arrives whole', () => {
-  const payload = new Uint8Array([10, 3, 1, 2, 3])
-  const out = leaving(result(payload)) as unknown as Moved
+/** The result as the HTTP thread receives it: checked to move just the payload's buffer. */
+function sent(r: DecodeOk): DecodeOk {
+  const out = leaving(r) as unknown as Moved
   const transfer = out[transferableSymbol] as ArrayBuffer[]
   const value = out[valueSymbol] as DecodeOk
-  assert.deepEqual(transfer, [payload.buffer])
-  assert.equal(value.payloadCrc, zlib.crc32(payload))
+  assert.deepEqual(transfer, [r.payload.buffer])
+  assert.equal(value.payloadCrc, zlib.crc32(r.payload))
   const { port1, port2 } = new MessageChannel()
   port1.postMessage(value, transfer)
   const got = receiveMessageOnPort(port2)?.message as DecodeOk
   port1.close()
+  return got
+}
+
+test('a payload owning its ArrayBuffer is moved, with its CRC, and arrives whole', () => {
+  const payload = new Uint8Array([10, 3, 1, 2, 3])
+  const got = sent(result(payload))
   assert.deepEqual([...got.payload], [10, 3, 1, 2, 3])
   assert.equal(payload.byteLength, 0) // detached here: moved, not copied
+})
+
+test('a payload with room before it in its own buffer is moved, view and room kept', () => {
+  const payload = withRoom(new Uint8Array([10, 3, 1, 2, 3]), 5)
+  const got = sent({ ...result(payload), payloadRoom: PAYLOAD_ROOM })
+  assert.deepEqual([...got.payload], [10, 3, 1, 2, 3])
+  assert.equal(got.payload.byteOffset, PAYLOAD_ROOM)
+  assert.equal(got.payloadRoom, PAYLOAD_ROOM)
+  assert.equal(payload.byteLength, 0)
+})
+
+test('a payload claiming room its buffer does not have is cloned, and loses the claim', () => {
+  const larger = new Uint8Array(PAYLOAD_ROOM + 16).subarray(PAYLOAD_ROOM, PAYLOAD_ROOM + 8)
+  const out = leaving({ ...result(larger), payloadRoom: PAYLOAD_ROOM })
+  assert.equal(transferableSymbol in out, false)
+  assert.equal(out.payloadRoom, 0)
 })
 
 test('a view into a larger or shared buffer is cloned: nothing is moved', () => {
