@@ -13,10 +13,23 @@
  *   upstream and for an https proxy.
  * - An upstream without a dispatcher (the embedded workspace, on loopback) uses the process's
  *   default one.
+ * - Uploads go through `upstreamPost` (undici's `request`, redirects followed as `fetch` follows
+ *   them): the WHATWG `fetch` costs the HTTP thread about 1.4-3 ms more CPU per upload of a
+ *   100 KB body (client and a local server, one process), about 0.5-1 µs a point at 2,700
+ *   points an upload.
  */
 import fs from 'node:fs'
 import tls from 'node:tls'
-import { Agent, EnvHttpProxyAgent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici'
+import {
+  Agent,
+  EnvHttpProxyAgent,
+  ProxyAgent,
+  fetch as undiciFetch,
+  getGlobalDispatcher,
+  interceptors,
+  request,
+  type Dispatcher,
+} from 'undici'
 import { FerryError } from '../../errors.js'
 import type { Upstream } from './upstream.js'
 
@@ -90,4 +103,46 @@ export async function upstreamFetch(
     dispatcher: up.dispatcher,
   })
   return res as unknown as Response
+}
+
+/** `fetch`'s default: redirects followed up to 20 times. */
+const MAX_REDIRECTIONS = 20
+const posting = new WeakMap<Dispatcher, Dispatcher>()
+
+/** The upstream's dispatcher (else the process's) with redirects followed, made once. */
+function postDispatcher(up: Upstream): Dispatcher {
+  const base = up.dispatcher ?? getGlobalDispatcher()
+  let d = posting.get(base)
+  if (!d) {
+    d = base.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }))
+    posting.set(base, d)
+  }
+  return d
+}
+
+/** An upstream's answer to a POST: its status, one header, and its text (the body is read). */
+export interface PostAnswer {
+  status: number
+  header(name: string): string | null
+  /** The body as text (read once); '' when it cannot be read. */
+  text(): Promise<string>
+}
+
+export interface PostInit {
+  headers: Record<string, string>
+  body: Uint8Array
+  signal: AbortSignal
+}
+
+/** A POST to an upstream through its dispatcher; rejects where `fetch` would (network, abort). */
+export async function upstreamPost(up: Upstream, url: string, init: PostInit): Promise<PostAnswer> {
+  const res = await request(url, { method: 'POST', ...init, dispatcher: postDispatcher(up) })
+  return {
+    status: res.statusCode,
+    header(name) {
+      const v = res.headers[name.toLowerCase()]
+      return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v
+    },
+    text: () => res.body.text().catch(() => ''),
+  }
 }

@@ -10,7 +10,7 @@ import zlib from 'node:zlib'
 import { compress as zstdCompress } from '@mongodb-js/zstd'
 import { FerryError } from '../../errors.js'
 import type { UploadBody } from './bodies.js'
-import { upstreamFetch } from './network.js'
+import { upstreamPost, type PostAnswer } from './network.js'
 import { writeUrl, type Upstream } from './upstream.js'
 
 const gzip = promisify(zlib.gzip)
@@ -94,29 +94,24 @@ export function httpSend(up: Upstream, o: SendOptions): Send {
     if (encoding) headers['Content-Encoding'] = encoding
     if (body.storageIndex) headers['X-Storage-Index-Name'] = body.storageIndex
     if (body.globalTags) headers['X-Global-Tags'] = body.globalTags
-    let res: Response
+    let res: PostAnswer
     try {
-      res = await upstreamFetch(up, writeUrl(up, body.category), {
-        method: 'POST',
-        headers,
-        body: data,
-        signal,
-      })
+      res = await upstreamPost(up, writeUrl(up, body.category), { headers, body: data, signal })
     } catch (e) {
       const why = signal.aborted
         ? 'timed out or cancelled'
         : (((e as Error).cause as Error)?.message ?? (e as Error).message)
       throw new UploadError(true, `upload to ${up.label} failed: ${why}`, 0)
     }
-    const text = res.ok ? '' : (await res.text().catch(() => '')).slice(0, 2048)
-    if (res.ok) return void (await res.arrayBuffer().catch(() => undefined))
+    const text = (await res.text()).slice(0, 2048)
+    if (res.status >= 200 && res.status < 300) return
     const retryable = res.status === 408 || res.status === 429 || res.status >= 500
     throw new UploadError(
       retryable,
       `upload to ${up.label} answered ${res.status}`,
       res.status,
       text,
-      retryAfterMs(res.headers.get('retry-after')),
+      retryAfterMs(res.header('retry-after')),
     )
   }
 }

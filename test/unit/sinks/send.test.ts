@@ -69,3 +69,38 @@ test('a large body gzips in one chunk of half its size and arrives whole', async
   assert.equal(gzipChunkSize(text.length), text.length >>> 1)
   assert.equal(gzipChunkSize(100), zlib.constants.Z_DEFAULT_CHUNK)
 })
+
+test('an upload follows a 307 to where the upstream sends it, body and all', async () => {
+  seen.length = 0
+  const moved = http.createServer((req, res) => {
+    res.writeHead(307, { Location: url.replace('?', '/v1/write/metric?') }).end()
+  })
+  await new Promise<void>((r) => moved.listen(0, '127.0.0.1', r))
+  const from = `http://127.0.0.1:${(moved.address() as AddressInfo).port}?token=tkn_x`
+  try {
+    await httpSend(parseUpstream(from), opts)(body, new AbortController().signal)
+  } finally {
+    await new Promise<void>((r) => moved.close(() => r()))
+  }
+  assert.equal(seen.length, 1)
+  assert.deepEqual(zlib.gunzipSync(seen[0].body), payload)
+})
+
+test("an upstream's refusal carries its status, text and Retry-After", async () => {
+  const busy = http.createServer((req, res) => {
+    req.resume()
+    res.writeHead(429, { 'Retry-After': '7' }).end('slow down')
+  })
+  await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r))
+  const to = `http://127.0.0.1:${(busy.address() as AddressInfo).port}?token=tkn_x`
+  try {
+    await assert.rejects(httpSend(parseUpstream(to), opts)(body, new AbortController().signal), {
+      code: 'uploadFailed',
+      httpStatus: 429,
+      responseText: 'slow down',
+      retryAfterMs: 7000,
+    })
+  } finally {
+    await new Promise<void>((r) => busy.close(() => r()))
+  }
+})
