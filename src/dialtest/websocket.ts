@@ -1,10 +1,12 @@
 /**
  * The WebSocket dial test: resolve (guarded), open `ws`/`wss` to the checked address (`wss`
  * without certificate checks, as the reference), send one text message, read one reply, close.
+ * The `ws` library loads with the first WebSocket test (about 7 MB of the HTTP thread's heap
+ * that an agent without one never holds).
  */
 import type dns from 'node:dns'
 import type http from 'node:http'
-import WebSocket from 'ws'
+import type WebSocket from 'ws'
 import { formatDuration } from '../shared/duration.js'
 import { durationMs, parseGoDuration } from './duration.js'
 import type { NetGuard } from './guard.js'
@@ -45,7 +47,8 @@ interface Talk {
   headers: http.IncomingHttpHeaders
 }
 
-function talk(t: WsTask, addr: dns.LookupAddress, timeoutMs: number): Promise<Talk> {
+async function talk(t: WsTask, addr: dns.LookupAddress, timeoutMs: number): Promise<Talk> {
+  const { default: WebSocket } = await import('ws')
   const headers: Record<string, string> = { ...t.advance_options?.request_options?.headers }
   const auth = t.advance_options?.auth
   if (auth?.username)

@@ -3,16 +3,24 @@
  * The HTTP thread bumps a version when the folder changes and sends it with each task; a
  * worker seeing a new version re-reads the folder (scripts that fail to compile keep their
  * previous version, deleted scripts go).
+ *
+ * The engine (its QuickJS runtime, the script compiler and the library) is loaded and built
+ * only once a write's category has a script file in the folder: a worker that never meets one
+ * never holds it (about 10 MB of heap a worker, plus the compiled scripts). Without a file of
+ * the category the engine, once synced, would hold no script of it either, so the answer is
+ * the same as the engine's.
  */
 import type { Category } from '../shared/category.js'
 import type { Point } from '../shared/point.js'
-import { applyPipeline, type Applied } from './apply.js'
-import { PipelineEngine } from './engine.js'
+import type { Applied, applyPipeline } from './apply.js'
+import type { PipelineEngine } from './engine.js'
 import type { ScriptCaps } from './lib/budget.js'
 import type { HttpRequestOptions } from './lib/fn-http.js'
 import type { SandboxLimits } from './sandbox/sandbox.js'
-import { scriptName, type PlError, type ScriptSource } from './scripts/compile.js'
+import type { PlError, ScriptSource } from './scripts/compile.js'
+import { scriptName } from './scripts/script-name.js'
 import { scanPatterns, scanScripts } from './scripts/store.js'
+import { lazyImport } from '../shared/lazy-import.js'
 
 export interface PipelineWorkerConfig extends SandboxLimits {
   dir: string
@@ -38,32 +46,64 @@ export interface PipelineTaskInfo {
   source: string | null
 }
 
+interface Loaded {
+  engine: PipelineEngine
+  applyPipeline: typeof applyPipeline
+}
+
+async function loadEngine(cfg: PipelineWorkerConfig): Promise<Loaded> {
+  const [{ PipelineEngine }, { applyPipeline }] = await Promise.all([
+    lazyImport<typeof import('./engine.js')>('./engine.js', import.meta.url),
+    lazyImport<typeof import('./apply.js')>('./apply.js', import.meta.url),
+  ])
+  return { engine: await PipelineEngine.create({ ...cfg }), applyPipeline }
+}
+
 export class PipelineHost {
-  private engine: Promise<PipelineEngine> | null = null
+  private loaded: Promise<Loaded> | null = null
   private version = -1
+  /** The version `categories` was read at: the categories with a script file then. */
+  private scanned = -1
+  private categories = new Set<string>()
 
   constructor(readonly cfg: PipelineWorkerConfig) {}
 
-  private async engineAt(version: number): Promise<PipelineEngine> {
-    this.engine ??= PipelineEngine.create({ ...this.cfg })
-    const engine = await this.engine
+  /** Whether the engine has been loaded (a script of some write's category was met). */
+  get built(): boolean {
+    return this.loaded !== null
+  }
+
+  private async engineAt(version: number): Promise<Loaded> {
+    this.loaded ??= loadEngine(this.cfg)
+    const loaded = await this.loaded
     if (version !== this.version) {
       this.version = version
-      sync(engine, this.cfg.dir)
+      sync(loaded.engine, this.cfg.dir)
     }
-    return engine
+    return loaded
+  }
+
+  /** Whether the folder holds a script file of the category at this version. */
+  private hasFiles(category: Category, version: number): boolean {
+    if (version !== this.scanned) {
+      this.scanned = version
+      this.categories = new Set(scanScripts(this.cfg.dir).map((s) => s.category))
+    }
+    return this.categories.has(category)
   }
 
   /** Whether any script of the category is loaded at this version (else `apply` is a no-op). */
   async mayApply(category: Category, info: PipelineTaskInfo): Promise<boolean> {
-    const engine = await this.engineAt(info.version)
+    if (!this.hasFiles(category, info.version)) return false
+    const { engine } = await this.engineAt(info.version)
     if (engine.size === 0) return false
     const prefix = `${category}/`
     return engine.names().some((id) => id.startsWith(prefix))
   }
 
   async apply(category: Category, points: Point[], info: PipelineTaskInfo): Promise<Applied> {
-    const engine = await this.engineAt(info.version)
+    if (!this.hasFiles(category, info.version)) return { points, stats: [] }
+    const { engine, applyPipeline } = await this.engineAt(info.version)
     if (engine.size === 0) return { points, stats: [] }
     return applyPipeline(
       engine,

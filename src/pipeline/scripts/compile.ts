@@ -17,10 +17,7 @@ export interface ScriptSource {
   file: string
 }
 
-/** A script's name from a file name or reference: `nginx.p`, `nginx.js` and `nginx` are `nginx`. */
-export function scriptName(file: string): string {
-  return file.replace(/\.(p|js)$/, '')
-}
+export { scriptName } from './script-name.js'
 
 export interface Position {
   file: string

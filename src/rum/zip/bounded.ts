@@ -4,10 +4,10 @@
  * and the read stops with `ZipRefused` the moment either passes its bound. Declared sizes are
  * never trusted: yauzl checks them against the stream, and the count here stops at the budget
  * whatever they say, so at most `maxBytes` (plus one inflate chunk) ever exist at once. The
- * zip is read from its file in pieces, never held whole.
+ * zip is read from its file in pieces, never held whole. yauzl loads with the first zip read.
  */
 import type { Readable } from 'node:stream'
-import yauzl from 'yauzl'
+import type yauzl from 'yauzl'
 
 export interface ZipBudget {
   /** Inflated bytes over all the entries read. */
@@ -22,7 +22,8 @@ export class ZipRefused extends Error {}
 /** Consumes one entry's bytes; the iterable throws `ZipRefused` when the budget is passed. */
 export type EntrySink = (name: string, data: AsyncIterable<Buffer>) => Promise<void>
 
-function open(file: string): Promise<yauzl.ZipFile> {
+async function open(file: string): Promise<yauzl.ZipFile> {
+  const { default: yauzl } = await import('yauzl')
   return new Promise((resolve, reject) =>
     // Names are decoded here, not by yauzl: it fails a whole zip on one `../` entry, where
     // the reference skips that entry and reads the rest.
