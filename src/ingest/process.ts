@@ -3,7 +3,7 @@
  * tags, pipeline, IO filters and time correction (io-apply.ts), encode. Runs inside a worker; never throws (errors come back as `DecodeFailed`).
  */
 import { FerryError, toPayload } from '../errors.js'
-import type { Point } from '../shared/point.js'
+import { hasKey, type Point } from '../shared/point.js'
 import { checkPoint } from '../decode/check/check.js'
 import { dropEmpty, NO_FIELD } from '../decode/check/empty.js'
 import { optionsFor } from '../decode/check/options.js'
@@ -73,8 +73,7 @@ function addExtraTags(points: Point[], extra: [string, string][]): void {
   if (extra.length === 0) return
   for (const p of points) {
     for (const [key, value] of extra) {
-      if (!p.tags.some((t) => t.key === key) && !p.fields.some((f) => f.key === key))
-        p.tags.push({ key, value })
+      if (!hasKey(p, key)) p.tags.push({ key, value })
     }
   }
 }

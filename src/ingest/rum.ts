@@ -5,7 +5,7 @@
  * that must not stall the HTTP thread, and the lanes keep other writes moving meanwhile.
  */
 import { FerryError } from '../errors.js'
-import { Kind, type Point } from '../shared/point.js'
+import { hasKey, Kind, type Point } from '../shared/point.js'
 import type { SourceMapResolver, SourceMapStatus } from '../rum/sourcemap/resolver.js'
 
 export interface RumTask {
@@ -29,10 +29,6 @@ function str(p: Point, key: string): string {
   if (t) return t.value
   const f = p.fields.find((x) => x.key === key)
   return f && f.kind === Kind.STRING ? String(f.value) : ''
-}
-
-function has(p: Point, key: string): boolean {
-  return p.tags.some((t) => t.key === key) || p.fields.some((f) => f.key === key)
 }
 
 export function checkRum(points: Point[], t: RumTask): void {
@@ -84,7 +80,7 @@ export async function resolveStacks(
       errorType: str(p, 'error_type'),
     }
     const r = await resolver.resolve(input)
-    if (r.mapped !== null && !has(p, 'error_stack_source_base64'))
+    if (r.mapped !== null && !hasKey(p, 'error_stack_source_base64'))
       p.fields.push({
         key: 'error_stack_source_base64',
         kind: Kind.STRING,

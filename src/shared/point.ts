@@ -66,6 +66,13 @@ export function newPoint(name: string): Point {
   return { name, tags: [], fields: [], time: null, warns: null, hints: 0 }
 }
 
+/** Whether the point has the key as a tag or a field (loops: no closure per point and key). */
+export function hasKey(p: Point, key: string): boolean {
+  for (let i = 0; i < p.tags.length; i++) if (p.tags[i].key === key) return true
+  for (let i = 0; i < p.fields.length; i++) if (p.fields[i].key === key) return true
+  return false
+}
+
 export function addWarn(p: Point, type: string, message: string): void {
   ;(p.warns ??= []).push({ type, message })
 }

@@ -7,22 +7,31 @@
  *   and fields (keys equal as sent: the tag wins; equal after a correction: the field wins), no duplicate keys, and every key and value within LIMITS.
  * - The common case (nothing to fix) allocates nothing.
  */
-import { addWarn, Hint, Kind, type Point } from '../../shared/point.js'
+import { addWarn, hasKey, Hint, Kind, type Point } from '../../shared/point.js'
 import { checkFields } from './fields.js'
 import { nameIsClean } from './keys.js'
 import { LIMITS, type CheckOptions } from './options.js'
 import { checkTags } from './tags.js'
 import { truncateUtf8 } from './utf8.js'
 
+/** Each required entry's warning text, built once: a log body adds `status` to every line. */
+const requiredText = new WeakMap<readonly [string, string], string>()
+
+function requiredMessage(entry: readonly [string, string]): string {
+  let text = requiredText.get(entry)
+  if (text === undefined) {
+    text = `add required key-value ${JSON.stringify(entry[0])}: ${JSON.stringify(entry[1])}`
+    requiredText.set(entry, text)
+  }
+  return text
+}
+
 function addRequired(p: Point, opts: CheckOptions): void {
-  for (const [key, def] of opts.required) {
-    if (p.tags.some((t) => t.key === key) || p.fields.some((f) => f.key === key)) continue
+  for (const entry of opts.required) {
+    const [key, def] = entry
+    if (hasKey(p, key)) continue
     p.fields.push({ key, kind: Kind.STRING, value: def })
-    addWarn(
-      p,
-      'add_required_kv',
-      `add required key-value ${JSON.stringify(key)}: ${JSON.stringify(def)}`,
-    )
+    addWarn(p, 'add_required_kv', requiredMessage(entry))
   }
 }
 

@@ -8,7 +8,7 @@
  * - Fields the script did not touch go back as their original `Field` (kind, type, unit kept).
  */
 import { keyIsClean, nameIsClean, tagValueIsClean } from '../../decode/check/keys.js'
-import { Hint, Kind, type Field, type Point, type Value } from '../../shared/point.js'
+import { Hint, Kind, type Field, type Point, type Tag, type Value } from '../../shared/point.js'
 import type { AggOp } from '../agg/ops.js'
 import { sizeOf, type RunBudget } from './budget.js'
 import { jsonText } from './json-text.js'
@@ -47,10 +47,20 @@ function inValue(f: Field): PlValue {
   return f.value as PlValue
 }
 
+/**
+ * The most keys the last point converted back held at once (keys a script sets and deletes
+ * count): the room the next point's maps start with, since a batch's points look alike
+ * (key-map.ts). Bounded, so one point with many keys
+ * does not make every later one allocate as many slots.
+ */
+const ROOM_MAX = 64
+let tagRoom = 0
+let fieldRoom = 0
+
 export function toPl(p: Point): PlPoint {
-  const tags = new KeyMap<string>()
+  const tags = new KeyMap<string>(Math.max(p.tags.length, tagRoom))
   for (const t of p.tags) tags.set(t.key, t.value)
-  const fields = new KeyMap<PlValue>()
+  const fields = new KeyMap<PlValue>(Math.max(p.fields.length, fieldRoom))
   let floats: Set<string> | null = null
   for (const f of p.fields) {
     fields.set(f.key, inValue(f))
@@ -101,6 +111,16 @@ function outField(pl: PlPoint, key: string, v: PlValue, orig: Field | undefined)
 }
 
 /**
+ * The arrays fromPl builds in, reused: a point's arrays are copied out of them at their exact
+ * length. Pushed into a fresh `[]`, a log line's twenty fields leave an array of 40 slots
+ * after one of 16 (V8's growth), garbage and a retained tail that, with a thousand points a
+ * batch held until encoding, went from the worker's small young generation to its old one.
+ * Entries past the last point's count are stale references, overwritten by the next point.
+ */
+const fieldScratch: Field[] = []
+const tagScratch: Tag[] = []
+
+/**
  * Back to the shared model; an errored point comes back exactly as it entered.
  *
  * The point goes through the checks again (spec 8), so its hints spare them work they would
@@ -112,8 +132,8 @@ function outField(pl: PlPoint, key: string, v: PlValue, orig: Field | undefined)
 export function fromPl(pl: PlPoint): Point {
   if (pl.error !== null) return pl.src
   const src = pl.src.fields
-  const fields: Field[] = []
   let clean = nameIsClean(pl.name)
+  let n = 0
   // Indexed walks: no closure, no [key, value] pair per entry (a line carries tens of keys).
   const fm = pl.fields
   for (let k = 0; k < fm.size; k++) {
@@ -123,17 +143,20 @@ export function fromPl(pl: PlPoint): Point {
     for (let i = 0; i < src.length; i++) if (src[i].key === key) orig = src[i]
     const f = outField(pl, key, fm.valueAt(k), orig)
     if (!f) continue
-    fields.push(f)
+    fieldScratch[n++] = f
     if (clean) clean = keyIsClean(key, true)
   }
+  const fields = fieldScratch.slice(0, n)
   const tm = pl.tags
-  const tags: { key: string; value: string }[] = []
   for (let k = 0; k < tm.size; k++) {
     const key = tm.keyAt(k)
     const value = tm.valueAt(k)
-    tags.push({ key, value })
+    tagScratch[k] = { key, value }
     if (clean) clean = keyIsClean(key, true) && tagValueIsClean(value)
   }
+  const tags = tagScratch.slice(0, tm.size)
+  tagRoom = Math.min(tm.peak, ROOM_MAX)
+  fieldRoom = Math.min(fm.peak, ROOM_MAX)
   const hints = Hint.UNIQUE | (clean ? Hint.CLEAN : 0)
   return { name: pl.name, tags, fields, time: pl.time, warns: null, hints }
 }
