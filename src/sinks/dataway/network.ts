@@ -25,7 +25,6 @@ import {
   EnvHttpProxyAgent,
   ProxyAgent,
   fetch as undiciFetch,
-  getGlobalDispatcher,
   interceptors,
   request,
   type Dispatcher,
@@ -108,10 +107,16 @@ export async function upstreamFetch(
 /** `fetch`'s default: redirects followed up to 20 times. */
 const MAX_REDIRECTIONS = 20
 const posting = new WeakMap<Dispatcher, Dispatcher>()
+/**
+ * For upstreams without a dispatcher of their own. Not the process's global dispatcher: once
+ * Node's built-in `fetch` has run, that is the Agent of Node's own bundled undici, whose
+ * handler interface this package's `request` does not speak ("invalid onError method").
+ */
+let loopback: Dispatcher | null = null
 
-/** The upstream's dispatcher (else the process's) with redirects followed, made once. */
+/** The upstream's dispatcher (else one of this module's) with redirects followed, made once. */
 function postDispatcher(up: Upstream): Dispatcher {
-  const base = up.dispatcher ?? getGlobalDispatcher()
+  const base = up.dispatcher ?? (loopback ??= new Agent())
   let d = posting.get(base)
   if (!d) {
     d = base.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }))
