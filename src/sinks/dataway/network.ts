@@ -12,7 +12,7 @@
  * - A CA file adds to the system's CAs; `tls_insecure` turns certificate checks off for the
  *   upstream and for an https proxy.
  * - An upstream without a dispatcher (the embedded workspace, on loopback) uses the process's
- *   default one.
+ *   default one, except for uploads, which use one of this module's (`postDispatcher`).
  * - Uploads go through `upstreamPost` (undici's `request`, redirects followed as `fetch` follows
  *   them): the WHATWG `fetch` costs the HTTP thread about 1.4-3 ms more CPU per upload of a
  *   100 KB body (client and a local server, one process), about 0.5-1 µs a point at 2,700
