@@ -11,6 +11,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import { test } from 'node:test'
+import { GZIP_SEND, uploadBody } from '../../helpers/upload-body.js'
 
 test("uploads work after Node's built-in fetch has made the process's dispatcher", async () => {
   const bodies: Buffer[] = []
@@ -26,18 +27,8 @@ test("uploads work after Node's built-in fetch has made the process's dispatcher
     const { httpSend } = await import('../../../src/sinks/dataway/send.js')
     const { parseUpstream } = await import('../../../src/sinks/dataway/upstream.js')
     const payload = Buffer.from('a protobuf body')
-    const body = {
-      category: 'metric',
-      payload,
-      points: 1,
-      pkgId: 'p1',
-      firstSeq: 1,
-      lastSeq: 1,
-      receivedAt: Date.now(),
-      expiredPoints: 0,
-    }
-    const opts = { compression: 'gzip' as const, gzipLevel: 1, userAgent: 'test' }
-    await httpSend(parseUpstream(url), opts)(body, new AbortController().signal)
+    const send = httpSend(parseUpstream(url), GZIP_SEND)
+    await send(uploadBody(payload), new AbortController().signal)
     assert.deepEqual(zlib.gunzipSync(bodies[1]), payload)
   } finally {
     await new Promise<void>((r) => server.close(() => r()))

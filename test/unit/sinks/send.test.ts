@@ -10,7 +10,7 @@ import zlib from 'node:zlib'
 import { after, before, test } from 'node:test'
 import { gzipChunkSize, httpSend } from '../../../src/sinks/dataway/send.js'
 import { parseUpstream, type Upstream } from '../../../src/sinks/dataway/upstream.js'
-import type { UploadBody } from '../../../src/sinks/dataway/bodies.js'
+import { GZIP_SEND, uploadBody } from '../../helpers/upload-body.js'
 
 const seen: { encoding: string | undefined; body: Buffer }[] = []
 const server = http.createServer((req, res) => {
@@ -29,17 +29,8 @@ before(async () => {
 after(() => new Promise<void>((r) => server.close(() => r())))
 
 const payload = Buffer.from('a protobuf body, as far as this test cares')
-const body: UploadBody = {
-  category: 'metric',
-  payload,
-  points: 1,
-  pkgId: 'p1',
-  firstSeq: 1,
-  lastSeq: 1,
-  receivedAt: Date.now(),
-  expiredPoints: 0,
-}
-const opts = { compression: 'gzip' as const, gzipLevel: 1, userAgent: 'test' }
+const body = uploadBody(payload)
+const opts = GZIP_SEND
 
 test('the configured compression applies to an upstream without its own', async () => {
   seen.length = 0
