@@ -22,6 +22,7 @@ import { GlobalTags } from './tags/global-tags.js'
 import type { ListenOptions } from './http/server.js'
 import type { Registry } from 'prom-client'
 import { CATEGORY_NAMES } from './shared/category.js'
+import type { BufferPool } from './shared/buffer-pool.js'
 import { addBuildInfo, addCapacityGauges } from './telemetry/ops-metrics.js'
 import { TapHub, type TapEvents } from './ingest/tap.js'
 import type { LoadedConfig } from './config/load.js'
@@ -33,7 +34,7 @@ export function bufferPath(cfg: Config): string {
   return cfg['dataway.wal'].path || path.join(cfg.agent.data_dir, 'buffer')
 }
 
-export function createBuffer(cfg: Config, events: SinkEvents): DiskBuffer {
+export function createBuffer(cfg: Config, events: SinkEvents, buffers?: BufferPool): DiskBuffer {
   const wal = cfg['dataway.wal']
   return new DiskBuffer(
     {
@@ -43,6 +44,7 @@ export function createBuffer(cfg: Config, events: SinkEvents): DiskBuffer {
       maxTotalBytes: wal.max_total_capacity_gb * 1024 ** 3,
       whenFull: wal.when_full,
       minFreeDisk: wal.min_free_disk,
+      buffers,
     },
     events,
   )

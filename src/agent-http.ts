@@ -16,7 +16,7 @@ import type { Monitor } from './monitor/sampler.js'
 import type { PipelineWatcher } from './pipeline/watcher.js'
 import type { AggOp } from './pipeline/agg/ops.js'
 import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
-import type { BodyPool } from './http/body-pool.js'
+import type { BufferPool } from './shared/buffer-pool.js'
 import type { Upstream } from './sinks/dataway/upstream.js'
 import type { GlobalTags } from './tags/global-tags.js'
 import { TagFile } from './tags/tag-file.js'
@@ -25,7 +25,7 @@ import type { HttpDeps, RumDeps } from './sources/http/deps.js'
 import type { Events } from './telemetry/events.js'
 import type { Metrics } from './telemetry/metrics.js'
 import type { PipelineEvents } from './telemetry/pipeline-events.js'
-import { addBodyPoolMetrics, addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
+import { addBufferPoolMetrics, addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
 import type { WorkspaceThread } from './workspace/thread.js'
 
 /** What the routes need from the agent; `loaded` and `upstream` are read when called. */
@@ -38,7 +38,7 @@ export interface AgentParts {
   buffer: DiskBuffer
   pool: DecodePool
   shares: DecodeShares
-  bodies: BodyPool
+  bodies: BufferPool
   watcher: PipelineWatcher | null
   tags: GlobalTags
   access: AccessPolicy
@@ -54,7 +54,7 @@ export interface AgentParts {
 export function agentHttpDeps(a: AgentParts): HttpDeps {
   const loaded = a.loaded()
   const decodeSeconds = addPoolMetrics(a.metrics.registry, a.pool)
-  addBodyPoolMetrics(a.metrics.registry, a.bodies)
+  addBufferPoolMetrics(a.metrics.registry, a.bodies)
   const running = () => a.loaded().config
   return {
     // The running config, read per request: after a reload its live keys (the `[rum]`

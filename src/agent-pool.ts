@@ -5,7 +5,7 @@
 import type { Config } from './config/schema.js'
 import { DecodePool, workerHeapLimits } from './ingest/pool.js'
 import type { DecodeShares } from './ingest/decode-shares.js'
-import type { BodyPool } from './http/body-pool.js'
+import type { BufferPool } from './shared/buffer-pool.js'
 import type { pipelineSettings } from './pipeline/settings.js'
 import type { PipelineWatcher } from './pipeline/watcher.js'
 import type { ReferPuller } from './pipeline/refer/puller.js'
@@ -17,7 +17,7 @@ export interface PoolParts {
   refer: () => ReferPuller | null
   events: Events
   shares: DecodeShares
-  bodies: BodyPool
+  bodies: BufferPool
 }
 
 export function createDecodePool(

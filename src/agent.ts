@@ -9,6 +9,7 @@ import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
 import type { ProbeResult } from './buffer/disk/probe.js'
 import { DecodeShares } from './ingest/decode-shares.js'
 import type { DecodePool } from './ingest/pool.js'
+import { poolPayloads } from './ingest/spare-output.js'
 import { Monitor } from './monitor/sampler.js'
 import { PipelineWatcher } from './pipeline/watcher.js'
 import { pipelineSettings } from './pipeline/settings.js'
@@ -40,7 +41,7 @@ import { AccessPolicy } from './sources/http/access/policy.js'
 import { Events } from './telemetry/events.js'
 import type { Logger } from './telemetry/logger.js'
 import { createMetrics, type Metrics } from './telemetry/metrics.js'
-import { BodyPool } from './http/body-pool.js'
+import { BufferPool } from './shared/buffer-pool.js'
 import { SinkEvents } from './telemetry/sink-events.js'
 import { ShedEvents } from './telemetry/shed-events.js'
 import { TapEvents } from './telemetry/tap-events.js'
@@ -77,7 +78,7 @@ export class Agent {
   /** Each client's recent decode time, shared by the pool's lanes and the HTTP thread. */
   readonly shares: DecodeShares
   /** Reused write-body buffers (`[http_api] body_pool_bytes`), shared by the routes and the pool. */
-  readonly bodies: BodyPool
+  readonly bodies: BufferPool
   readonly watcher: PipelineWatcher | null
   uploader: Uploader | null = null
   readonly monitor: Monitor
@@ -112,10 +113,10 @@ export class Agent {
     const sinkMetrics = createSinkMetrics(this.metrics.registry)
     this.sinkEvents = new SinkEvents(log, sinkMetrics, this.events.recent)
     const uplink = new UplinkEvents(log, this.metrics.registry, sinkMetrics.dropped)
-    this.buffer = createBuffer(cfg, this.sinkEvents)
+    this.bodies = new BufferPool(cfg.http_api.body_pool_bytes)
+    this.buffer = createBuffer(cfg, this.sinkEvents, this.bodies)
     const pl = pipelineSettings(loaded)
     this.shares = DecodeShares.fromConfig(cfg.decode)
-    this.bodies = new BodyPool(cfg.http_api.body_pool_bytes)
     this.pool = createDecodePool(cfg, pl, {
       watcher: () => this.watcher,
       refer: () => this.refer,
@@ -239,6 +240,7 @@ export class Agent {
       this.buffer,
       this.watcher,
       this.refer,
+      poolPayloads(this.bodies),
       this.pool,
       this.uploader,
       forwarder,

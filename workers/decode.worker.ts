@@ -3,7 +3,8 @@
  * this worker's sandbox. Imports only decode and pipeline code (never the HTTP source). The
  * body arrives transferred, a write's task packed (ingest/task-wire.ts); the encoded payload
  * leaves with its CRC-32, moved rather than cloned where it can be, and the body's buffer with
- * it for reuse (ingest/worker-result.ts). The pipeline engine, the debug runner, the RUM stage
+ * it for reuse (ingest/worker-result.ts). A task may bring a spare buffer for its payload
+ * (ingest/spare-output.ts). The pipeline engine, the debug runner, the RUM stage
  * and the IP database reader load with the first task that needs them: a worker that never
  * meets one never holds their code (each worker is an isolate of its own, so every module
  * costs once a worker).
@@ -19,6 +20,8 @@ import { leaving } from '../src/ingest/worker-result.js'
 import { isPackedTask, unpackTask, type PackedTask } from '../src/ingest/task-wire.js'
 import type { RumStage, RumWorkerOptions } from '../src/rum/stage.js'
 import { lazyImport } from '../src/shared/lazy-import.js'
+import { payloadBuffers } from '../src/shared/payload-room.js'
+import { offerSpare, spareSource, unusedSpare } from '../src/ingest/spare-output.js'
 
 type RumModule = typeof import('../src/rum/stage.js')
 type DebugModule = typeof import('../src/pipeline/debug/run.js')
@@ -28,6 +31,8 @@ const data = workerData as { pipeline?: PipelineWorkerConfig; rum?: RumWorkerOpt
 const cfg = data?.pipeline
 const host = cfg ? new PipelineHost(cfg) : null
 let rumStage: Promise<RumStage> | null = null
+// Payloads go into the spare buffer a task brings, when it fits (ingest/spare-output.ts).
+payloadBuffers(spareSource)
 
 /** The RUM stage, built once, for a RUM write when RUM is on; else null (processTask's null). */
 function rumFor(t: DecodeTask): Promise<RumStage> | null {
@@ -44,6 +49,7 @@ export default async function decode(
 ): Promise<(DecodeResult | DebugResult) & WorkerHeap> {
   // Writes arrive packed (ingest/task-wire.ts); pipeline debug requests as objects.
   const task = isPackedTask(message) ? unpackTask(message) : message
+  offerSpare(isPackedTask(message) ? message[14] : null)
   // The main thread's IP database, read in place (see rum/geo/ipdb.ts).
   if (task.geo)
     (await lazyImport<IpDbModule>('../src/rum/geo/ipdb.js', import.meta.url)).IpDb.adopt(task.geo)
@@ -59,6 +65,8 @@ export default async function decode(
   }
   const t = task as DecodeTask
   const rum = rumFor(t)
-  // The body's buffer goes back for reuse when the result cannot view it (worker-result.ts).
-  return leaving(withWorkerHeap(await processTask(t, host, rum && (await rum))), t.body)
+  // The body's buffer goes back for reuse when the result cannot view it (worker-result.ts),
+  // and the spare when the payload did not take it.
+  const r = withWorkerHeap(await processTask(t, host, rum && (await rum)))
+  return leaving(r, t.body, unusedSpare())
 }

@@ -4,12 +4,14 @@
  * Write side (the HTTP source): a batch is the workers' output for one request, PBPoints bytes
  * plus what the uploader needs to send them. When `push` resolves, the batch is as safe as the
  * implementation promises (the durable one: committed to disk); when it rejects, nothing of it
- * was kept.
+ * was kept. Either way, once it settles the implementation holds nothing of the payload's
+ * memory: the caller may reuse it (ingest/accept.ts returns it to the buffer pool).
  *
  * Read side (the sinks): records come back in push order with a `seq` unique across categories
  * and never reused. Each reader (an upstream and a category) keeps a cursor, every record at or
  * below it being done for that reader, and a plan, the end of the window it is delivering. A
- * record is acknowledged by pruning it once every reader's cursor has passed it.
+ * record is acknowledged by pruning it once every reader's cursor has passed it. A reader done
+ * with the batches of one `read` may `release` them: their payloads must not be read after.
  *
  * Every implementation passes the one contract suite (test/unit/buffer/contract.ts).
  */
@@ -85,6 +87,11 @@ export interface ReadBuffer {
    * exactly those up to that seq whatever their size.
    */
   read(category: Category, afterSeq: number, maxBytes: number, throughSeq?: number): StoredBatch[]
+  /**
+   * The batches of one `read`, all of them, that their reader will never look at again: the
+   * implementation may reuse their memory. Releasing the same read twice does nothing more.
+   */
+  release(batches: StoredBatch[]): void
   /** Resolves when a record newer than `afterSeq` exists, or when `signal` aborts. */
   waitFor(category: Category, afterSeq: number, signal: AbortSignal): Promise<void>
   getCursor(reader: string): number

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import { FerryError } from '../errors.js'
-import type { BodyPool } from './body-pool.js'
+import type { BufferPool } from '../shared/buffer-pool.js'
 
 function tooLarge(limit: number): FerryError {
   return new FerryError('bodyTooLarge', `request body exceeds the limit of ${limit} bytes`)
@@ -57,7 +57,7 @@ async function readDeclared(
   stream: AsyncIterable<Uint8Array>,
   declared: number,
   limit: number,
-  pool: BodyPool | null,
+  pool: BufferPool | null,
 ): Promise<Uint8Array> {
   const out = pool ? pool.take(declared) : new Uint8Array(declared)
   let off = 0
@@ -80,7 +80,7 @@ export async function readBody(
   incoming: IncomingMessage | undefined,
   req: Request,
   limit: number,
-  pool: BodyPool | null = null,
+  pool: BufferPool | null = null,
 ): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? NaN)
   if (declared > limit) throw tooLarge(limit)

@@ -2,8 +2,12 @@
  * Accepting points, for every way they arrive (a write, a lasterror report): decode in a worker
  * (checks, corrections, tags, pipeline), then hand the batch to the buffer. The caller answers
  * 200 only after this resolves, so an acknowledged point is as safe as the buffer makes it.
+ * Once the buffer holds it, a payload made in a buffer of its own (`payloadRoom`) that no tap
+ * was given goes back to the buffer pool: nothing can see it any more (buffer.ts: a buffer
+ * keeps nothing of a payload once `push` settles; the routes read only counts off the result).
  */
 import type { WriteBuffer } from '../buffer/buffer.js'
+import type { BufferPool } from '../shared/buffer-pool.js'
 import { FerryError } from '../errors.js'
 import type { ScriptStat } from '../pipeline/apply.js'
 import type { AggOp } from '../pipeline/agg/ops.js'
@@ -22,6 +26,8 @@ export interface AcceptDeps {
   io?: IoSettings
   /** Takes the scripts' agg_create/agg_metric operations (the pipeline's buckets). */
   aggregate?: (ops: AggOp[]) => void
+  /** Takes back committed payloads' buffers for reuse; absent: they are left to the GC. */
+  buffers?: BufferPool
 }
 
 /** The task as `[io]` says: stamped by the upstream's clock, with its IO instructions. */
@@ -63,7 +69,8 @@ export async function accept(d: AcceptDeps, task: DecodeTask, o: AcceptOptions):
     })
   // After the push: a write that failed is retried by its client, and must not count twice.
   if (out.agg && !o.dry) d.aggregate?.(out.agg)
-  if (!o.dry && out.points > 0 && d.tap?.active)
-    d.tap.offer({ category: task.category, payload: out.payload, points: out.points })
+  const tapped = !o.dry && out.points > 0 && d.tap?.active === true
+  if (tapped) d.tap!.offer({ category: task.category, payload: out.payload, points: out.points })
+  else if (out.payloadRoom) d.buffers?.give(out.payload.buffer as ArrayBuffer)
   return out
 }

@@ -5,7 +5,8 @@
  * detached afterwards). A worker that dies (out of memory, crash) fails only its own task,
  * with 503 `decodeWorkerDied`; Piscina starts a replacement. A worker whose heap grew past
  * `recycleHeapBytes` is replaced once idle (recycle.ts). A body's buffer that comes back with
- * its result (worker-result.ts) goes to `bodies` for the next body, and never into the result.
+ * its result (worker-result.ts) goes to `bodies` for the next body, and never into the result;
+ * so does a spare payload buffer the worker did not use (spare-output.ts).
  */
 import os from 'node:os'
 import type { ResourceLimits } from 'node:worker_threads'
@@ -14,12 +15,13 @@ import type { Component } from '../component.js'
 import { runPooled } from '../shared/run-pooled.js'
 import { workerFile } from '../shared/worker-file.js'
 import { FerryError, fromPayload } from '../errors.js'
-import type { BodyPool } from '../http/body-pool.js'
+import type { BufferPool } from '../shared/buffer-pool.js'
 import { isLargeTask, Lanes } from './lanes.js'
 import type { DecodeShares } from './decode-shares.js'
 import { Recycler, type WorkerHeap } from './recycle.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
 import type { SpareBody } from './worker-result.js'
+import { SpareOutputs } from './spare-output.js'
 import { packTask } from './task-wire.js'
 import type { DebugResult, DebugTask } from '../pipeline/debug/types.js'
 import type { PipelineWorkerConfig } from '../pipeline/worker-host.js'
@@ -51,8 +53,11 @@ export interface PoolOptions {
   onWorkerRecycled?: (heapBytes: number) => void
   /** Clients' decode time: charged per task, and orders each lane (`decode-shares.ts`). */
   shares?: DecodeShares
-  /** Takes back the bodies' buffers the workers return; absent: they are left to the GC. */
-  bodies?: BodyPool
+  /**
+   * Takes back the bodies' buffers the workers return, and lends the workers spare buffers for
+   * their payloads (spare-output.ts); absent: fresh buffers, left to the GC.
+   */
+  bodies?: BufferPool
 }
 
 /** The workers' V8 heap limits from `[decode]` (bytes; 0 leaves V8's default). */
@@ -77,10 +82,12 @@ export class DecodePool implements Decoder, Component {
   private pool: Piscina | null = null
   private readonly lanes: Lanes
   private readonly recycler: Recycler
+  private readonly spares: SpareOutputs
 
   constructor(private readonly opts: PoolOptions) {
     this.lanes = new Lanes(this.threads, opts.maxQueue, opts.shares ?? null)
     this.recycler = new Recycler(opts.recycleHeapBytes ?? 0, opts.onWorkerRecycled)
+    this.spares = new SpareOutputs(opts.bodies)
   }
 
   get threads(): number {
@@ -114,12 +121,7 @@ export class DecodePool implements Decoder, Component {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
     await this.withShared(task)
     const large = isLargeTask(task.body.length, task.encoding !== '', task.maxBodyBytes)
-    const result = await this.lanes.run(
-      large,
-      () => this.run<DecodeResult>(packTask(task), task.body),
-      this.busy,
-      task.client,
-    )
+    const result = await this.lanes.run(large, () => this.post(task), this.busy, task.client)
     if (!result.ok) throw fromPayload(result.error)
     return result
   }
@@ -131,7 +133,7 @@ export class DecodePool implements Decoder, Component {
   async debug(task: DebugTask): Promise<DebugResult> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
     await this.withShared(task)
-    return this.lanes.run(true, () => this.run<DebugResult>(task, null), this.busy)
+    return this.lanes.run(true, () => this.run<DebugResult>(task, []), this.busy)
   }
 
   private async withShared(
@@ -144,18 +146,30 @@ export class DecodePool implements Decoder, Component {
     task.geo = (await geo.get()) ?? undefined
   }
 
-  private async run<R extends object>(task: unknown, body: Uint8Array | null): Promise<R> {
+  /** A write's task, posted with a spare buffer for its payload when one is idle. */
+  private async post(task: DecodeTask): Promise<DecodeResult> {
+    const { length } = task.body
+    const spare = this.spares.take(length, task.encoding)
+    const transfer = [task.body.buffer as ArrayBuffer]
+    if (spare) transfer.push(spare)
+    const r = await this.run<DecodeResult>(packTask(task, spare), transfer)
+    if (r.ok) this.spares.learn(length, task.encoding, r.payload.length)
+    return r
+  }
+
+  private async run<R extends object>(task: unknown, transfer: ArrayBuffer[]): Promise<R> {
     if (!this.pool) throw new FerryError('shuttingDown', 'the decode pool is not running')
-    const buffer = body ? (body.buffer as ArrayBuffer) : null
     const r = await runPooled<R & WorkerHeap & SpareBody>(
       this.pool,
       task,
-      buffer,
+      transfer,
       this.busy,
       this.opts.onWorkerDied,
     )
     if (r.spareBody) this.opts.bodies?.give(r.spareBody)
+    this.spares.giveBack(r.spareOut)
     delete r.spareBody
+    delete r.spareOut
     return this.recycler.after(r)
   }
 

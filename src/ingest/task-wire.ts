@@ -3,7 +3,8 @@
  * keys, because posting a task structured-clones it on the HTTP thread once per request, and a
  * clone costs per key and per nested array. The body is the array's first slot (transferred,
  * never copied); the global tags travel flat; the members a plain write lacks (RUM, IO, shared
- * memory, OTLP, ddtrace) travel in one object only when one is present.
+ * memory, OTLP, ddtrace) travel in one object only when one is present. A spare buffer for
+ * the payload may ride along in the last slot (ingest/spare-output.ts), outside the task.
  *
  * Invariant: `unpackTask(packTask(t))` equals `t` member for member (absent members stay
  * absent), so the worker decodes exactly what the route built.
@@ -57,6 +58,8 @@ export type PackedTask = readonly [
   pipeline: DecodeTask['pipeline'],
   client: string | null,
   rare: Rare | null,
+  /** An output buffer for the payload (ingest/spare-output.ts), transferred; null: none. */
+  spare: ArrayBuffer | null,
 ]
 
 function rareOf(t: DecodeTask): Rare | null {
@@ -69,7 +72,7 @@ function rareOf(t: DecodeTask): Rare | null {
   return out as Rare | null
 }
 
-export function packTask(t: DecodeTask): PackedTask {
+export function packTask(t: DecodeTask, spare: ArrayBuffer | null = null): PackedTask {
   const tags: string[] = []
   for (const [k, v] of t.extraTags) tags.push(k, v)
   return [
@@ -87,6 +90,7 @@ export function packTask(t: DecodeTask): PackedTask {
     t.pipeline,
     t.client ?? null,
     rareOf(t),
+    spare,
   ]
 }
 

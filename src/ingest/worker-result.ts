@@ -3,11 +3,13 @@
  * thread does less with it:
  * - the payload's CRC-32 is computed here, where the bytes are; the buffer combines it with its
  *   record header's (buffer/disk/record.ts) instead of reading the payload again;
- * - the payload is moved (its ArrayBuffer transferred), not cloned, when it owns all of its
- *   ArrayBuffer but the room left before it (`payloadRoom`): the HTTP thread then takes about
- *   1 KB a point without a copy or an allocation.
+ * - the payload is moved (its ArrayBuffer transferred), not cloned, when its buffer is its
+ *   own: made for it by `withRoom` on this thread (shared/payload-room.ts), or all of it the
+ *   payload's. The HTTP thread then takes about 1 KB a point without a copy or an allocation.
  *   A payload that is a view into shared or larger memory is cloned as before, since moving it
  *   would detach memory something else on this thread still uses;
+ * - the task's spare output buffer (ingest/spare-output.ts), when the payload did not take it,
+ *   goes back too (`spareOut`), for the HTTP thread's buffer pool;
  * - the task's body buffer goes back with the result (`spareBody`, for the HTTP thread's body
  *   pool, http/body-pool.ts) only when nothing in the result can view it: a failure (its error
  *   is text), or a success whose payload is another buffer and which carries no pipeline
@@ -16,18 +18,19 @@
  */
 import zlib from 'node:zlib'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
+import { ownsRoom } from '../shared/payload-room.js'
 import type { DecodeResult } from './protocol.js'
 
-/** The body's buffer, handed back for reuse (`ingest/pool.ts` takes it off the result). */
+/** Buffers handed back for reuse (`ingest/pool.ts` takes them off the result). */
 export interface SpareBody {
   spareBody?: ArrayBuffer
+  spareOut?: ArrayBuffer
 }
 
 function ownsItsBuffer(p: Uint8Array, room: number): boolean {
+  if (room > 0) return ownsRoom(p, room)
   return (
-    p.buffer instanceof ArrayBuffer &&
-    p.byteOffset === room &&
-    room + p.byteLength === p.buffer.byteLength
+    p.buffer instanceof ArrayBuffer && p.byteOffset === 0 && p.byteLength === p.buffer.byteLength
   )
 }
 
@@ -41,7 +44,11 @@ function returnable(r: DecodeResult, body: Uint8Array | undefined): ArrayBuffer 
 }
 
 /** The result as it leaves the worker (Piscina posts a moved value with its transfer list). */
-export function leaving<R extends DecodeResult>(r: R, body?: Uint8Array): R & SpareBody {
+export function leaving<R extends DecodeResult>(
+  r: R,
+  body?: Uint8Array,
+  spareOut?: ArrayBuffer | null,
+): R & SpareBody {
   const out: R & SpareBody = r
   const transfer: ArrayBuffer[] = []
   if (r.ok && r.points > 0) {
@@ -54,6 +61,10 @@ export function leaving<R extends DecodeResult>(r: R, body?: Uint8Array): R & Sp
   if (spare) {
     out.spareBody = spare
     transfer.push(spare)
+  }
+  if (spareOut) {
+    out.spareOut = spareOut
+    transfer.push(spareOut)
   }
   if (!transfer.length) return out
   return move({

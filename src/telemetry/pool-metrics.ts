@@ -4,7 +4,7 @@
  * itself knows nothing of metrics).
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
-import type { BodyPool, BodyPoolStats } from '../http/body-pool.js'
+import type { BufferPool, BufferPoolStats } from '../shared/buffer-pool.js'
 import type { DecodeOk, DecodeTask, Decoder } from '../ingest/protocol.js'
 
 export interface PoolProbe {
@@ -56,16 +56,17 @@ export function timedDecoder(inner: Decoder, seconds: Histogram<'category'>): De
 }
 
 /**
- * The body pool (http/body-pool.ts), read at scrape time: bodies read into a reused buffer or a
- * fresh one (the pool had none of its size: the fallback), buffers dropped while it was full,
- * and the bytes it holds idle.
+ * The buffer pool (shared/buffer-pool.ts; `[http_api] body_pool_bytes`), read at scrape time:
+ * bodies, payloads and read windows put in a reused buffer or a fresh one (the pool had none of
+ * their size: the fallback), buffers dropped while it was full, and the bytes it holds idle.
+ * The metric names keep the pool's first use, bodies, so that dashboards keep working.
  */
-export function addBodyPoolMetrics(registry: Registry, pool: BodyPool): void {
+export function addBufferPoolMetrics(registry: Registry, pool: BufferPool): void {
   const registers = [registry]
-  const seen: BodyPoolStats = { reused: 0, allocated: 0, dropped: 0 }
+  const seen: BufferPoolStats = { reused: 0, allocated: 0, dropped: 0 }
   new Counter({
     name: 'ferry_body_pool_buffers_total',
-    help: 'Write bodies read into a pooled buffer (result="reused") or a fresh one because the pool had none of their size (result="allocated"), and buffers given back while the pool was full (result="dropped", left to the garbage collector).',
+    help: 'Write bodies, their payloads and upload windows put in a pooled buffer (result="reused") or a fresh one because the pool had none of their size (result="allocated"), and buffers given back while the pool was full (result="dropped", left to the garbage collector).',
     labelNames: ['result'] as const,
     registers,
     collect() {
@@ -77,7 +78,7 @@ export function addBodyPoolMetrics(registry: Registry, pool: BodyPool): void {
   })
   new Gauge({
     name: 'ferry_body_pool_idle_bytes',
-    help: 'Bytes of idle body buffers held for reuse (at most [http_api] body_pool_bytes).',
+    help: 'Bytes of idle buffers held for reuse by bodies, payloads and upload windows (at most [http_api] body_pool_bytes).',
     registers,
     collect() {
       this.set(pool.bytes)

@@ -38,7 +38,9 @@ export class MemoryBuffer implements BatchBuffer {
         retryAfter: 1,
       })
     }
-    this.records.push({ ...batch, seq: this.seq++ })
+    // A copy: the caller may reuse the payload's memory once this settles (buffer.ts).
+    const { payloadRoom: _room, ...rest } = batch
+    this.records.push({ ...rest, payload: new Uint8Array(batch.payload), seq: this.seq++ })
     this.bytes += batch.payload.length
     for (const w of [...this.waiters]) w()
   }
@@ -66,6 +68,9 @@ export class MemoryBuffer implements BatchBuffer {
     }
     return out
   }
+
+  /** Records are this buffer's own copies, kept until pruned: nothing to reuse. */
+  release(): void {}
 
   waitFor(category: Category, afterSeq: number, signal: AbortSignal): Promise<void> {
     const ready = () =>

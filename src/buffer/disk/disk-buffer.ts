@@ -10,6 +10,8 @@
  * - Each upstream has a cursor per category: every record with `seq <= cursor` is done for it.
  *   A record is removed once every upstream's cursor has passed it.
  * - Damaged records are skipped and counted, never uploaded and never fatal.
+ * - A record's payload memory is the caller's again once `push` settles (lmdb-js reads it at
+ *   commit, not at `put`); a window's memory is the buffer's again once `release`d.
  */
 import type { Database, RootDatabase } from 'lmdb'
 import { FerryError } from '../../errors.js'
@@ -44,6 +46,8 @@ export class DiskBuffer implements BatchBuffer {
   private readonly lastSeqOf = new Map<Category, number>()
   private ledger: LedgerWriter | null = null
   private closed = false
+  /** Windows' buffers lent to readers and not yet released (each goes back once, `release`). */
+  private readonly lent = new WeakSet<ArrayBuffer>()
 
   constructor(
     private readonly opts: DiskBufferOptions,
@@ -127,9 +131,20 @@ export class DiskBuffer implements BatchBuffer {
   read(category: Category, afterSeq: number, maxBytes: number, throughSeq?: number): StoredBatch[] {
     const db = this.dbs.get(category)
     if (!db) return []
-    return readRecords(db, afterSeq, maxBytes, throughSeq, (seq, why) =>
-      this.events.recordDamaged(category, seq, why),
-    )
+    const damaged = (seq: number, why: string) => this.events.recordDamaged(category, seq, why)
+    const pool = this.opts.buffers
+    if (!pool) return readRecords(db, afterSeq, maxBytes, throughSeq, damaged)
+    return readRecords(db, afterSeq, maxBytes, throughSeq, damaged, (n) => {
+      const taken = pool.take(n)
+      this.lent.add(taken.buffer as ArrayBuffer)
+      return taken
+    })
+  }
+
+  /** The reader is done with a window `read` gave: its memory serves the next one. */
+  release(batches: StoredBatch[]): void {
+    const buffer = batches[0]?.payload.buffer as ArrayBuffer | undefined
+    if (buffer && this.lent.delete(buffer)) this.opts.buffers?.give(buffer)
   }
 
   /** Removes records every upstream is done with (`seq <= upTo`). */

@@ -9,6 +9,8 @@
  *   and so the same read snapshot, copies each kept payload into one buffer, in seq order.
  * - The payloads of consecutive records are therefore adjacent in that buffer, and a body made
  *   of consecutive records is a view of it (bodies.ts joins adjacent views without a copy).
+ * - That buffer comes from `take` (the buffer pool, when there is one), so a reader done with a
+ *   window can hand it back (DiskBuffer.release) for the next window.
  */
 import type { Database } from 'lmdb'
 import type { StoredBatch } from '../buffer.js'
@@ -68,9 +70,12 @@ export function readRecords(
   maxBytes: number,
   throughSeq: number | undefined,
   damaged: Damaged,
+  take: (n: number) => Uint8Array = (n) => Buffer.allocUnsafe(n),
 ): StoredBatch[] {
   const { keys, batches, size } = verified(db, afterSeq + 1, maxBytes, throughSeq, damaged)
-  const arena = Buffer.allocUnsafe(size)
+  if (!keys.length) return batches
+  const taken = take(size)
+  const arena = Buffer.from(taken.buffer, taken.byteOffset, size)
   let at = 0
   for (let i = 0; i < keys.length; i++) {
     const view = inPlace(db, keys[i])!

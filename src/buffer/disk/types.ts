@@ -1,4 +1,5 @@
 /** Options and telemetry hooks of the disk buffer. */
+import type { BufferPool } from '../../shared/buffer-pool.js'
 
 export type WhenFull = 'reject' | 'drop_oldest' | 'drop_newest'
 
@@ -11,6 +12,8 @@ export interface DiskBufferOptions {
   whenFull: WhenFull
   /** Free disk space to keep; below it the buffer counts as full. */
   minFreeDisk: number
+  /** Where windows read back take their memory, and `release` returns it; absent: fresh. */
+  buffers?: BufferPool
 }
 
 /** What the buffer reports (implemented by telemetry Events). */

@@ -15,6 +15,9 @@
  *   committed together (`advance`), never a body sent before its plan is on disk.
  * - On shutdown, waits and retries stop at once; in-flight uploads get until the deadline; what
  *   is not delivered stays on disk for the next start.
+ * - A window's memory goes back to the buffer (`release`) only once every send of it has
+ *   settled and only when its bodies were compressed: an uncompressed body is the window's own
+ *   memory, which a socket torn down mid-write might still be reading.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ReadBuffer } from '../../buffer/buffer.js'
@@ -99,7 +102,10 @@ export class Uploader implements Component {
           window = await nextWindow(this.buffer, this.opts, reader, c, cursor)
         continue
       }
-      if ((await deliverWindow(this.delivery(), up, c, window, send)) === 'unfinished') break
+      const outcome = await deliverWindow(this.delivery(), up, c, window, send)
+      // Every body of it was compressed into bytes of its own: its memory serves the next read.
+      if ((up.compression ?? this.opts.compression) !== 'none') this.buffer.release(window.batches)
+      if (outcome === 'unfinished') break
       cursor = window.end
       window = await this.advance(reader, c, cursor)
     }

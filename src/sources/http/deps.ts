@@ -1,7 +1,7 @@
 /** What the HTTP source needs from the rest of the agent: interfaces, not implementations. */
 import type { WriteBuffer } from '../../buffer/buffer.js'
 import type { Config } from '../../config/schema.js'
-import type { BodyPool } from '../../http/body-pool.js'
+import type { BufferPool } from '../../shared/buffer-pool.js'
 import type { AcceptDeps } from '../../ingest/accept.js'
 import type { AggOp } from '../../pipeline/agg/ops.js'
 import type { IoSettings } from '../../ingest/io.js'
@@ -59,8 +59,11 @@ export interface HttpDeps {
   workspaceState?: (() => string) | null
   /** Watchers of accepted points (`GET /v1/tap`); null when `[tap] max_clients = 0`. */
   tap?: TapHub | null
-  /** Reused buffers for write bodies (`[http_api] body_pool_bytes`); absent: a fresh one each. */
-  bodyPool?: BodyPool | null
+  /**
+   * Reused buffers for write bodies and their payloads (`[http_api] body_pool_bytes`); absent: a
+   * fresh one each.
+   */
+  bodyPool?: BufferPool | null
 }
 
 export type { HttpEnv } from '../../http/env.js'
@@ -81,6 +84,7 @@ export function acceptDeps(d: HttpDeps): AcceptDeps {
       aggregate: d.aggregate,
       tap: d.tap,
       io: d.io,
+      buffers: d.bodyPool ?? undefined,
     }
     acceptDepsOf.set(d, out)
   }

@@ -36,7 +36,7 @@ export class UploadDecoder implements Component {
       ? await runPooled<UploadResult>(
           this.pool,
           task,
-          task.body.buffer as ArrayBuffer,
+          [task.body.buffer as ArrayBuffer],
           () =>
             new FerryError('workspaceBusy', 'too many bodies waiting to be decoded', {
               retryAfter: 1,

@@ -1,8 +1,12 @@
-/** The buffer contract on each implementation: the durable disk buffer and the memory one. */
+/**
+ * The buffer contract on each implementation: the durable disk buffer (reading windows into
+ * fresh memory, and into a buffer pool's) and the memory one.
+ */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DiskBuffer } from '../../../src/buffer/disk/disk-buffer.js'
+import { BufferPool } from '../../../src/shared/buffer-pool.js'
 import { MemoryBuffer } from '../../helpers/memory-buffer.js'
 import { bufferContract } from './contract.js'
 
@@ -18,6 +22,13 @@ bufferContract('DiskBuffer', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-contract-'))
   const o = { durability: 'sync' as const, maxBytesPerCategory: 1 << 30, minFreeDisk: 0 }
   return new DiskBuffer({ path: dir, whenFull: 'reject', ...o }, quiet)
+})
+
+bufferContract('DiskBuffer with a buffer pool', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-contract-'))
+  const o = { durability: 'sync' as const, maxBytesPerCategory: 1 << 30, minFreeDisk: 0 }
+  const buffers = new BufferPool(1 << 20)
+  return new DiskBuffer({ path: dir, whenFull: 'reject', buffers, ...o }, quiet)
 })
 
 bufferContract('MemoryBuffer', async () => new MemoryBuffer(1 << 30))

@@ -1,12 +1,14 @@
 /**
  * The one contract of a BatchBuffer (src/buffer/buffer.ts), run on every implementation: push
  * order and seqs, bounded reads, planned windows, cursors, pruning as the acknowledgement,
- * waiting for records, dead letters and the identity.
+ * waiting for records, dead letters, the identity, and memory: a pushed payload's is the
+ * caller's again once the push settles, a released window's never shows in a live one.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Batch, BatchBuffer } from '../../../src/buffer/buffer.js'
 import type { Category } from '../../../src/shared/category.js'
+import { PAYLOAD_ROOM, withRoom } from '../../../src/shared/payload-room.js'
 
 const batch = (category: Category, marker: number, size = 100): Batch => ({
   category,
@@ -111,5 +113,43 @@ export function bufferContract(name: string, make: () => Promise<BatchBuffer>): 
       b.deadLetters().map((x) => x.seq),
       [2, 3],
     )
+  })
+
+  withBuffer(
+    "once a push settles the payload is the caller's: reusing it changes nothing kept",
+    async (b) => {
+      // With room before them (written in place by a buffer that can) and without.
+      const roomy = [1, 2, 3].map((m) => ({
+        ...batch('metric', m),
+        payload: withRoom(Buffer.alloc(300, m), 300),
+        payloadRoom: PAYLOAD_ROOM,
+      }))
+      const plain = [4, 5].map((m) => batch('metric', m))
+      const all = [...roomy, ...plain]
+      // Pushed in one turn, committed together.
+      await Promise.all(all.map((x) => b.push(x)))
+      for (const x of all) x.payload.fill(0xee)
+      const got = b.read('metric', 0, 1 << 20)
+      assert.deepEqual(markers(got), [1, 2, 3, 4, 5])
+      assert.deepEqual(
+        got.map((x) => x.payload.every((v) => v === x.payload[0])),
+        [true, true, true, true, true],
+      )
+    },
+  )
+
+  withBuffer('a window released twice never lends its memory to two live reads', async (b) => {
+    for (const m of [1, 2, 3]) await b.push(batch('metric', m, 5000))
+    const first = b.read('metric', 0, 10)
+    b.release(first)
+    b.release(first)
+    // Two live windows of one record each, of one size: shared memory would show as one marker.
+    const a = b.read('metric', 0, 10)
+    const c = b.read('metric', a[0].seq, 10)
+    assert.deepEqual([...markers(a), ...markers(c)], [1, 2])
+    b.release(a)
+    const d = b.read('metric', c[0].seq, 10)
+    assert.deepEqual([...markers(c), ...markers(d)], [2, 3], 'a live window is untouched')
+    assert.ok([c, d].every((w) => w[0].payload.every((v) => v === w[0].payload[0])))
   })
 }

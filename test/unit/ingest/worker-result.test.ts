@@ -9,7 +9,7 @@ import { test } from 'node:test'
 import { transferableSymbol, valueSymbol } from 'piscina'
 import type { DecodeOk } from '../../../src/ingest/protocol.js'
 import { leaving } from '../../../src/ingest/worker-result.js'
-import { PAYLOAD_ROOM, withRoom } from '../../../src/shared/payload-room.js'
+import { PAYLOAD_ROOM, payloadBuffers, withRoom } from '../../../src/shared/payload-room.js'
 
 const result = (payload: Uint8Array, points = 1): DecodeOk => ({
   ok: true,
@@ -51,6 +51,28 @@ test('a payload with room before it in its own buffer is moved, view and room ke
   assert.equal(got.payload.byteOffset, PAYLOAD_ROOM)
   assert.equal(got.payloadRoom, PAYLOAD_ROOM)
   assert.equal(payload.byteLength, 0)
+})
+
+test('a payload in a longer buffer made for it (a size class) is moved with its room', () => {
+  payloadBuffers((n) => new ArrayBuffer(n + 1000))
+  try {
+    const payload = withRoom(new Uint8Array([10, 3, 1, 2, 3]), 5)
+    assert.equal(payload.buffer.byteLength, PAYLOAD_ROOM + 5 + 1000)
+    const got = sent({ ...result(payload), payloadRoom: PAYLOAD_ROOM })
+    assert.deepEqual([...got.payload], [10, 3, 1, 2, 3])
+    assert.equal(got.payload.byteOffset, PAYLOAD_ROOM)
+    assert.equal(got.payloadRoom, PAYLOAD_ROOM)
+  } finally {
+    payloadBuffers(null)
+  }
+})
+
+test('an unused spare output buffer goes back in the same transfer', () => {
+  const payload = new Uint8Array([10, 3, 1, 2, 3])
+  const spare = new ArrayBuffer(64)
+  const out = leaving(result(payload), undefined, spare) as unknown as Moved
+  assert.deepEqual(out[transferableSymbol], [payload.buffer, spare])
+  assert.ok((out[valueSymbol] as { spareOut?: ArrayBuffer }).spareOut === spare)
 })
 
 test('a payload claiming room its buffer does not have is cloned, and loses the claim', () => {

@@ -11,17 +11,9 @@ import { test } from 'node:test'
 import { DiskBuffer } from '../../../src/buffer/disk/disk-buffer.js'
 import type { UploadBody } from '../../../src/sinks/dataway/bodies.js'
 import type { Send } from '../../../src/sinks/dataway/send.js'
-import type { UploadEvents } from '../../../src/sinks/dataway/upload-types.js'
 import { Uploader } from '../../../src/sinks/dataway/uploader.js'
 import { parseUpstream } from '../../../src/sinks/dataway/upstream.js'
-
-const quiet: UploadEvents = {
-  uploadAttempt() {},
-  uploadRetry() {},
-  deadLettered() {},
-  pointsDropped() {},
-  loopFailed() {},
-}
+import { quietBuffer, quietUpload } from '../../helpers/quiet-events.js'
 
 function buffer(dir: string): DiskBuffer {
   return new DiskBuffer(
@@ -32,13 +24,7 @@ function buffer(dir: string): DiskBuffer {
       whenFull: 'reject',
       minFreeDisk: 0,
     },
-    {
-      committed() {},
-      pointsDropped() {},
-      recordDamaged() {},
-      storageFailed() {},
-      recordsLost() {},
-    },
+    quietBuffer,
   )
 }
 
@@ -56,7 +42,7 @@ function uploader(buf: DiskBuffer, send: Send): Uploader {
     shutdownTimeoutMs: 50,
     maxDeadLetters: 10,
   }
-  return new Uploader(buf, [parseUpstream('http://up:1?token=t')], opts, quiet, () => send)
+  return new Uploader(buf, [parseUpstream('http://up:1?token=t')], opts, quietUpload, () => send)
 }
 
 /** One PBPoints entry of 42 bytes: two fit in a body of 100 bytes. */

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { BodyPool, sizeClass } from '../../../src/http/body-pool.js'
+import { BufferPool, sizeClass } from '../../../src/shared/buffer-pool.js'
 import { readBody } from '../../../src/http/body.js'
 
 const KiB = 1024
@@ -18,7 +18,7 @@ test('size classes: at least 16 KiB, then powers of two and 1.5 times them', () 
 })
 
 test('a buffer given back is reused by the next body of its class; none: a fresh one', () => {
-  const pool = new BodyPool(4 * 2 ** 20)
+  const pool = new BufferPool(4 * 2 ** 20)
   const a = pool.take(20_000)
   assert.equal(a.length, 20_000)
   assert.equal(a.byteOffset, 0)
@@ -35,7 +35,7 @@ test('a buffer given back is reused by the next body of its class; none: a fresh
 })
 
 test('idle buffers stay within the bound: one given back past it is dropped and counted', () => {
-  const pool = new BodyPool(256 * KiB)
+  const pool = new BufferPool(256 * KiB)
   const bodies = Array.from({ length: 6 }, () => pool.take(60 * KiB))
   for (const b of bodies) pool.give(b.buffer as ArrayBuffer)
   assert.equal(pool.bytes, 4 * 64 * KiB)
@@ -44,12 +44,12 @@ test('idle buffers stay within the bound: one given back past it is dropped and 
 })
 
 test('bodies over a quarter of the bound, and a bound of 0, are never pooled', () => {
-  const pool = new BodyPool(256 * KiB)
+  const pool = new BufferPool(256 * KiB)
   const big = pool.take(65 * KiB)
   assert.equal(big.buffer.byteLength, 65 * KiB)
   pool.give(new ArrayBuffer(96 * KiB))
   assert.equal(pool.bytes, 0)
-  const off = new BodyPool(0)
+  const off = new BufferPool(0)
   const b = off.take(100)
   assert.equal(b.buffer.byteLength, 100)
   off.give(new ArrayBuffer(16 * KiB))
@@ -58,7 +58,7 @@ test('bodies over a quarter of the bound, and a bound of 0, are never pooled', (
 })
 
 test('buffers not of a size class, detached or shared are ignored', () => {
-  const pool = new BodyPool(4 * 2 ** 20)
+  const pool = new BufferPool(4 * 2 ** 20)
   pool.give(new ArrayBuffer(20_000))
   pool.give(new SharedArrayBuffer(32 * KiB) as unknown as ArrayBuffer)
   const moved = new ArrayBuffer(32 * KiB)
@@ -76,7 +76,7 @@ function request(body: Uint8Array, declared = body.length): Request {
 }
 
 test('a body read into a reused buffer holds its own bytes only, whatever it declared', async () => {
-  const pool = new BodyPool(4 * 2 ** 20)
+  const pool = new BufferPool(4 * 2 ** 20)
   const old = pool.take(22_000)
   old.fill(0x41)
   pool.give(old.buffer as ArrayBuffer)
