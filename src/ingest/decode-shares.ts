@@ -10,7 +10,9 @@
  *   back under it (`fairShare`).
  *
  * Invariants: a task without a client (the agent's own inputs) is charged to '' and never
- * refused; a client alone is never refused (there is no one to be fair to); at most
+ * refused; a client alone is never refused (there is no one to be fair to): alone is no other
+ * client with recent decode time, counted as `active` counts (a difference of faded totals,
+ * read a moment apart, left a single busy client a few ms of "others" and 429s); at most
  * `maxClients` accounts are kept, the least recently charged forgotten first.
  */
 import os from 'node:os'
@@ -93,11 +95,12 @@ export class DecodeShares {
   retryAfter(client: string): number {
     if (this.s.share <= 0 || client === '') return 0
     const at = this.now()
-    const mine = this.usage(client)
-    const total = this.faded(this.total, at)
     const capacity = this.s.slots * this.s.windowMs
-    if (total - mine < ALONE_MS || total < BUSY * capacity) return 0
-    const limit = capacity * Math.min(this.s.share, 1 / this.active(at))
+    const active = this.active(at)
+    if (active <= 1 || this.faded(this.total, at) < BUSY * capacity) return 0
+    const a = this.accounts.get(client)
+    const mine = a ? this.faded(a, at) : 0
+    const limit = capacity * Math.min(this.s.share, 1 / active)
     if (mine <= limit) return 0
     return Math.max(1, Math.ceil((this.s.windowMs * Math.log(mine / limit)) / 1000))
   }

@@ -71,6 +71,8 @@ test('past its share while others decode: Retry-After until its account fades ba
   const shares = new DecodeShares(settings, c.now) // limit: 0.5 x 2 slots x 1000 ms
   shares.charge('hog', 1500)
   assert.equal(shares.retryAfter('hog'), 0, 'alone: no one to be fair to')
+  shares.charge('', 50)
+  assert.equal(shares.retryAfter('hog'), 0, "the agent's own inputs are no one to be fair to")
   shares.charge('good', 5)
   assert.equal(shares.retryAfter('hog'), 1) // 1000 ms x ln(1.5) = 405 ms, in whole seconds
   assert.equal(shares.retryAfter('good'), 0)
