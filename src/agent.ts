@@ -77,7 +77,10 @@ export class Agent {
   readonly pool: DecodePool
   /** Each client's recent decode time, shared by the pool's lanes and the HTTP thread. */
   readonly shares: DecodeShares
-  /** Reused write-body buffers (`[http_api] body_pool_bytes`), shared by the routes and the pool. */
+  /**
+   * Reused buffers (`[http_api] body_pool_bytes`) for write bodies, their payloads and upload
+   * windows, shared by the routes, the decode pool and the disk buffer.
+   */
   readonly bodies: BufferPool
   readonly watcher: PipelineWatcher | null
   uploader: Uploader | null = null

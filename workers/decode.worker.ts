@@ -17,7 +17,7 @@ import { PipelineHost, type PipelineWorkerConfig } from '../src/pipeline/worker-
 import { adoptRefer } from '../src/pipeline/lib/fn-refer.js'
 import { withWorkerHeap, type WorkerHeap } from '../src/ingest/recycle.js'
 import { leaving } from '../src/ingest/worker-result.js'
-import { isPackedTask, unpackTask, type PackedTask } from '../src/ingest/task-wire.js'
+import { isPackedTask, spareOf, unpackTask, type PackedTask } from '../src/ingest/task-wire.js'
 import type { RumStage, RumWorkerOptions } from '../src/rum/stage.js'
 import { lazyImport } from '../src/shared/lazy-import.js'
 import { payloadBuffers } from '../src/shared/payload-room.js'
@@ -49,7 +49,7 @@ export default async function decode(
 ): Promise<(DecodeResult | DebugResult) & WorkerHeap> {
   // Writes arrive packed (ingest/task-wire.ts); pipeline debug requests as objects.
   const task = isPackedTask(message) ? unpackTask(message) : message
-  offerSpare(isPackedTask(message) ? message[14] : null)
+  offerSpare(isPackedTask(message) ? spareOf(message) : null)
   // The main thread's IP database, read in place (see rum/geo/ipdb.ts).
   if (task.geo)
     (await lazyImport<IpDbModule>('../src/rum/geo/ipdb.js', import.meta.url)).IpDb.adopt(task.geo)

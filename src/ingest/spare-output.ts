@@ -44,6 +44,7 @@ export const spareSource: BufferSource = (n) => {
 
 /** Payload bytes per body byte, by the body's encoding; first guesses until a result says. */
 const FIRST_GUESS = { plain: 1.2, compressed: 9 }
+const kindOf = (encoding: string) => (encoding === '' ? 'plain' : 'compressed')
 
 /** HTTP thread side: which idle buffer goes with a task, learnt from earlier results. */
 export class SpareOutputs {
@@ -54,14 +55,13 @@ export class SpareOutputs {
   /** An idle buffer for the payload of a body of `bytes` bytes, or null. */
   take(bytes: number, encoding: string): ArrayBuffer | null {
     if (!this.pool || bytes === 0) return null
-    const guess = bytes * this.ratio[encoding === '' ? 'plain' : 'compressed']
+    const guess = bytes * this.ratio[kindOf(encoding)]
     return this.pool.takeIdle(PAYLOAD_ROOM + Math.ceil(guess))
   }
 
   /** Learns from a result: its payload's size over its body's. */
   learn(bytes: number, encoding: string, payloadBytes: number): void {
-    if (bytes > 0 && payloadBytes > 0)
-      this.ratio[encoding === '' ? 'plain' : 'compressed'] = payloadBytes / bytes
+    if (bytes > 0 && payloadBytes > 0) this.ratio[kindOf(encoding)] = payloadBytes / bytes
   }
 
   /** A spare that came back unused. */

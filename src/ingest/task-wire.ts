@@ -94,6 +94,11 @@ export function packTask(t: DecodeTask, spare: ArrayBuffer | null = null): Packe
   ]
 }
 
+/** The spare output buffer that rode along with the task, if any. */
+export function spareOf(p: PackedTask): ArrayBuffer | null {
+  return p[14]
+}
+
 export function isPackedTask(x: unknown): x is PackedTask {
   return Array.isArray(x)
 }

@@ -10,8 +10,8 @@
  *   would detach memory something else on this thread still uses;
  * - the task's spare output buffer (ingest/spare-output.ts), when the payload did not take it,
  *   goes back too (`spareOut`), for the HTTP thread's buffer pool;
- * - the task's body buffer goes back with the result (`spareBody`, for the HTTP thread's body
- *   pool, http/body-pool.ts) only when nothing in the result can view it: a failure (its error
+ * - the task's body buffer goes back with the result (`spareBody`, for the HTTP thread's buffer
+ *   pool, shared/buffer-pool.ts) only when nothing in the result can view it: a failure (its error
  *   is text), or a success whose payload is another buffer and which carries no pipeline
  *   aggregations, source map or CDN records (objects that could hold views of the body). Moving
  *   it detaches every view this thread kept, so a reused buffer can never change a result.

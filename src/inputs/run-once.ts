@@ -3,7 +3,7 @@
  * tags, submit, and account for it (duration, points, errors, last run) in one place.
  */
 import { FerryError } from '../errors.js'
-import type { Point } from '../shared/point.js'
+import { hasKey, type Point } from '../shared/point.js'
 import type { InputEvents } from '../telemetry/input-events.js'
 import type { PolledInput } from './input.js'
 import type { Submitter } from './submit.js'
@@ -21,9 +21,7 @@ export function addTags(points: Point[], tags: Record<string, string>): void {
   const pairs = Object.entries(tags)
   if (!pairs.length) return
   for (const p of points)
-    for (const [key, value] of pairs)
-      if (!p.tags.some((t) => t.key === key) && !p.fields.some((f) => f.key === key))
-        p.tags.push({ key, value })
+    for (const [key, value] of pairs) if (!hasKey(p, key)) p.tags.push({ key, value })
 }
 
 /** Rejects with collectTimeout (and aborts the signal) when `ms` pass first. */

@@ -133,12 +133,13 @@ export class DiskBuffer implements BatchBuffer {
     if (!db) return []
     const damaged = (seq: number, why: string) => this.events.recordDamaged(category, seq, why)
     const pool = this.opts.buffers
-    if (!pool) return readRecords(db, afterSeq, maxBytes, throughSeq, damaged)
-    return readRecords(db, afterSeq, maxBytes, throughSeq, damaged, (n) => {
-      const taken = pool.take(n)
-      this.lent.add(taken.buffer as ArrayBuffer)
-      return taken
-    })
+    const take = pool && ((n: number) => this.lend(pool.take(n)))
+    return readRecords(db, afterSeq, maxBytes, throughSeq, damaged, take)
+  }
+
+  private lend(taken: Uint8Array): Uint8Array {
+    this.lent.add(taken.buffer as ArrayBuffer)
+    return taken
   }
 
   /** The reader is done with a window `read` gave: its memory serves the next one. */
