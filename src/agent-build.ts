@@ -8,6 +8,7 @@ import { Uploader } from './sinks/dataway/uploader.js'
 import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
 import {
   createDispatcher,
+  createNative,
   tlsMaterial,
   withDispatcher,
   type NetworkOptions,
@@ -131,7 +132,9 @@ export function networkOptions(cfg: Config): NetworkOptions {
 export function createUpstreams(cfg: Config): Upstream[] {
   const net = networkOptions(cfg)
   const tls = tlsMaterial(net)
-  return cfg.dataway.urls.map((u) => withDispatcher(parseUpstream(u), createDispatcher(net, tls)))
+  return cfg.dataway.urls.map((u) =>
+    withDispatcher(parseUpstream(u), createDispatcher(net, tls), createNative(net, tls)),
+  )
 }
 
 /** Closes the upstreams' connection pools; started first, so it stops last. */
@@ -140,6 +143,7 @@ export function upstreamPools(upstreams: () => Upstream[]): Component {
     name: 'upstream-pools',
     start: async () => {},
     shutdown: async () => {
+      for (const u of upstreams()) u.native?.close()
       await Promise.allSettled(upstreams().map((u) => u.dispatcher?.close()))
     },
   }

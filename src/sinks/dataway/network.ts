@@ -1,8 +1,8 @@
 /**
  * How Ferry reaches an upstream: one undici dispatcher (connection pool) per upstream, built
  * from `[dataway]` `http_proxy`, `use_env_proxy` and the TLS keys. Every request to an upstream
- * (uploads, forwarded queries, ntp) goes through `upstreamFetch`, so they all take the same
- * proxy and trust the same CAs.
+ * (uploads, forwarded queries, ntp) goes through this module, so they all take the same proxy
+ * and trust the same CAs.
  *
  * Invariants:
  * - `http_proxy` wins over the environment; HTTPS_PROXY / HTTP_PROXY / NO_PROXY count only
@@ -11,12 +11,12 @@
  *   an https one through a CONNECT tunnel, TLS end to end with the upstream.
  * - A CA file adds to the system's CAs; `tls_insecure` turns certificate checks off for the
  *   upstream and for an https proxy.
- * - An upstream without a dispatcher (the embedded workspace, on loopback) uses the process's
- *   default one, except for uploads, which use one of this module's (`postDispatcher`).
- * - Uploads go through `upstreamPost` (undici's `request`, redirects followed as `fetch` follows
- *   them): the WHATWG `fetch` costs the HTTP thread about 1.4-3 ms more CPU per upload of a
- *   100 KB body (client and a local server, one process), about 0.5-1 µs a point at 2,700
- *   points an upload.
+ * - Uploads and the clock check (`upstreamPost`, `upstreamGet`) to an upstream reached
+ *   directly, or without a dispatcher (the embedded workspace, on loopback), go through Node's
+ *   own client (`native-client.ts`: no WebAssembly parser to compile, about 25-30 MB of peak);
+ *   through a proxy, undici's `request` with redirects followed as `fetch` follows them (the
+ *   WHATWG `fetch` costs the HTTP thread about 1.4-3 ms more CPU per upload of a 100 KB body).
+ * - Forwarded queries and RUM calls use `fetch` (`upstreamFetch`), through the dispatcher.
  */
 import fs from 'node:fs'
 import tls from 'node:tls'
@@ -30,7 +30,10 @@ import {
   type Dispatcher,
 } from 'undici'
 import { FerryError } from '../../errors.js'
+import { NativeClient, type PostAnswer, type RequestSpec } from './native-client.js'
 import type { Upstream } from './upstream.js'
+
+export type { PostAnswer } from './native-client.js'
 
 export interface NetworkOptions {
   proxy: string
@@ -85,9 +88,17 @@ export function createDispatcher(o: NetworkOptions, t: TlsMaterial = tlsMaterial
   return new Agent({ connect: t })
 }
 
-/** An upstream with its own connection pool. */
-export function withDispatcher(up: Upstream, d: Dispatcher): Upstream {
-  return { ...up, dispatcher: d }
+/** Node's client for an upstream reached directly; none through a proxy (undici's then). */
+export function createNative(
+  o: NetworkOptions,
+  t: TlsMaterial = tlsMaterial(o),
+): NativeClient | undefined {
+  return o.proxy || o.envProxy ? undefined : new NativeClient(t)
+}
+
+/** An upstream with its own connection pools. */
+export function withDispatcher(up: Upstream, d: Dispatcher, native?: NativeClient): Upstream {
+  return native ? { ...up, dispatcher: d, native } : { ...up, dispatcher: d }
 }
 
 /** `fetch` to an upstream, through its dispatcher when it has one. */
@@ -107,16 +118,11 @@ export async function upstreamFetch(
 /** `fetch`'s default: redirects followed up to 20 times. */
 const MAX_REDIRECTIONS = 20
 const posting = new WeakMap<Dispatcher, Dispatcher>()
-/**
- * For upstreams without a dispatcher of their own. Not the process's global dispatcher: once
- * Node's built-in `fetch` has run, that is the Agent of Node's own bundled undici, whose
- * handler interface this package's `request` does not speak ("invalid onError method").
- */
-let loopback: Dispatcher | null = null
+/** For upstreams without a dispatcher of their own (plain http on loopback), made once. */
+let loopback: NativeClient | null = null
 
-/** The upstream's dispatcher (else one of this module's) with redirects followed, made once. */
-function postDispatcher(up: Upstream): Dispatcher {
-  const base = up.dispatcher ?? (loopback ??= new Agent())
+/** The dispatcher with redirects followed, made once per dispatcher. */
+function postDispatcher(base: Dispatcher): Dispatcher {
   let d = posting.get(base)
   if (!d) {
     d = base.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }))
@@ -125,23 +131,17 @@ function postDispatcher(up: Upstream): Dispatcher {
   return d
 }
 
-/** An upstream's answer to a POST: its status, one header, and its text (the body is read). */
-export interface PostAnswer {
-  status: number
-  header(name: string): string | null
-  /** The body as text (read once); '' when it cannot be read. */
-  text(): Promise<string>
-}
-
 export interface PostInit {
   headers: Record<string, string>
   body: Uint8Array
   signal: AbortSignal
 }
 
-/** A POST to an upstream through its dispatcher; rejects where `fetch` would (network, abort). */
-export async function upstreamPost(up: Upstream, url: string, init: PostInit): Promise<PostAnswer> {
-  const res = await request(url, { method: 'POST', ...init, dispatcher: postDispatcher(up) })
+/** A request through the upstream's own client: Node's where it has one, else its proxy's. */
+async function upstreamRequest(up: Upstream, url: string, spec: RequestSpec): Promise<PostAnswer> {
+  if (up.native || !up.dispatcher)
+    return (up.native ?? (loopback ??= new NativeClient())).request(url, spec)
+  const res = await request(url, { ...spec, dispatcher: postDispatcher(up.dispatcher) })
   return {
     status: res.statusCode,
     header(name) {
@@ -150,4 +150,18 @@ export async function upstreamPost(up: Upstream, url: string, init: PostInit): P
     },
     text: () => res.body.text().catch(() => ''),
   }
+}
+
+/** A POST to an upstream; rejects where `fetch` would (network, abort). */
+export function upstreamPost(up: Upstream, url: string, init: PostInit): Promise<PostAnswer> {
+  return upstreamRequest(up, url, { method: 'POST', ...init })
+}
+
+/** A GET to an upstream (the clock check); rejects where `fetch` would (network, abort). */
+export function upstreamGet(
+  up: Upstream,
+  url: string,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+): Promise<PostAnswer> {
+  return upstreamRequest(up, url, { method: 'GET', ...init })
 }

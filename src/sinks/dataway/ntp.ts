@@ -13,7 +13,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Component } from '../../component.js'
 import { deadline } from '../../shared/deadline.js'
-import { upstreamFetch } from './network.js'
+import { upstreamGet } from './network.js'
 import type { Upstream } from './upstream.js'
 
 export interface NtpOptions {
@@ -69,12 +69,12 @@ export class NtpClock implements Component {
     const limit = deadline(this.o.timeoutMs, this.stop.signal)
     try {
       const url = `${up.origin}/v1/ntp${up.query ? `?${up.query}` : ''}`
-      const res = await upstreamFetch(up, url, {
+      const res = await upstreamGet(up, url, {
         headers: { 'User-Agent': this.o.userAgent },
         signal: limit.signal,
       })
       const text = await res.text()
-      if (!res.ok) throw new Error(`answered ${res.status}`)
+      if (res.status < 200 || res.status >= 300) throw new Error(`answered ${res.status}`)
       const sec = (JSON.parse(text) as { timestamp_sec?: unknown }).timestamp_sec
       if (typeof sec !== 'number' || !Number.isFinite(sec)) throw new Error('no timestamp_sec')
       // Whole seconds on both sides, as the answer is: rounding one side only would be off by one.

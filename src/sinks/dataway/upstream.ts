@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto'
 import type { Dispatcher } from 'undici'
+import type { NativeClient } from './native-client.js'
 import type { Compression } from './send.js'
 
 export interface Upstream {
@@ -16,6 +17,8 @@ export interface Upstream {
   token: string
   /** Its connection pool (proxy, TLS: network.ts); absent means the process's default one. */
   dispatcher?: Dispatcher
+  /** Node's client for uploads and the clock check, when reached directly (network.ts). */
+  native?: NativeClient
   /**
    * Overrides `[dataway] compression` for this upstream: the embedded workspace, in the same
    * process, takes bodies uncompressed (compressing for a loopback hop only costs CPU twice).
