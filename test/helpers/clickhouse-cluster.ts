@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { killed, launchClickHouse, nodeConfig, USERS } from './clickhouse.js'
-import { freePort } from './prometheus.js'
+import { freePorts } from './prometheus.js'
 import { startZooKeeper, type ZooKeeper } from './zookeeper.js'
 
 export const CLUSTER = 'ferry'
@@ -51,9 +51,13 @@ function clusterXml(ports: Ports[], zk: number, shard: string, replica: string):
 
 export async function startCluster(replicas = 2): Promise<ClickHouseCluster> {
   const zk: ZooKeeper = await startZooKeeper()
-  const ports: Ports[] = []
-  for (let i = 0; i < replicas; i++)
-    ports.push({ http: await freePort(), tcp: await freePort(), inter: await freePort() })
+  // All ports at once, so no two of the nodes' listeners are given the same one.
+  const free = await freePorts(3 * replicas)
+  const ports: Ports[] = Array.from({ length: replicas }, (_, i) => ({
+    http: free[3 * i],
+    tcp: free[3 * i + 1],
+    inter: free[3 * i + 2],
+  }))
   const dirs = ports.map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-chc-')))
   const procs: (ChildProcess | null)[] = ports.map(() => null)
   const stop = async () => {

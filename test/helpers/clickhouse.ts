@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before } from 'node:test'
 import { ClickHouseClient } from '../../src/workspace/store/clickhouse/client.js'
-import { freePort } from './prometheus.js'
+import { freePorts } from './prometheus.js'
 import { until } from './until.js'
 
 const SERVER = 'clickhouse-server'
@@ -72,11 +72,26 @@ export interface ClickHouseFiles {
   users: string
 }
 
+/** Launches tried on fresh ports when one was taken between its choice and the server's bind. */
+const LAUNCHES = 3
+
 export async function startClickHouse(
   files: ClickHouseFiles = { config: nodeConfig, users: USERS },
 ): Promise<ClickHouseServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(files, await freePorts(3))
+    } catch (e) {
+      if (attempt >= LAUNCHES || !/Address already in use/.test((e as Error).message)) throw e
+    }
+  }
+}
+
+async function startOn(
+  files: ClickHouseFiles,
+  [http, tcp, inter]: number[],
+): Promise<ClickHouseServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-ch-'))
-  const [http, tcp, inter] = [await freePort(), await freePort(), await freePort()]
   fs.writeFileSync(path.join(dir, 'config.xml'), files.config(dir, http, tcp, inter))
   fs.writeFileSync(path.join(dir, 'users.xml'), files.users)
   const url = `http://127.0.0.1:${http}`
