@@ -4,8 +4,9 @@ import { FerryError } from '../errors.js'
 
 /**
  * Runs one task on a pool, transferring the buffers in `transfer` (the body, a spare). A full
- * queue becomes the caller's busy error (503 with Retry-After). Tasks return their errors as data, so a rejection means the worker
- * itself failed (died, ran out of memory): 503 `decodeWorkerDied`, retryable.
+ * queue becomes the caller's busy error (503 with Retry-After). Tasks return their errors as
+ * data, so a rejection means the worker itself failed (died, ran out of memory): 503
+ * `decodeWorkerDied`, retryable.
  */
 export async function runPooled<R>(
   pool: Piscina,

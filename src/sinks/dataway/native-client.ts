@@ -39,7 +39,7 @@ export interface RequestSpec {
 }
 
 /** `fetch`'s default: redirects followed up to 20 times. */
-const MAX_REDIRECTIONS = 20
+export const MAX_REDIRECTIONS = 20
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 /** Headers that describe a body, left out when a redirect drops the body (as `fetch` does). */
 const BODY_HEADERS = new Set([
@@ -73,14 +73,20 @@ function readText(res: http.IncomingMessage): Promise<string> {
   })
 }
 
+/** One header of an answer (either client's), repeated values joined; null when absent. */
+export function headerOf(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | null {
+  const v = headers[name.toLowerCase()]
+  return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v
+}
+
 function answer(res: http.IncomingMessage): PostAnswer {
   let text: Promise<string> | null = null
   return {
     status: res.statusCode ?? 0,
-    header(name) {
-      const v = res.headers[name.toLowerCase()]
-      return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v
-    },
+    header: (name) => headerOf(res.headers, name),
     text: () => (text ??= readText(res)),
   }
 }

@@ -30,7 +30,13 @@ import {
   type Dispatcher,
 } from 'undici'
 import { FerryError } from '../../errors.js'
-import { NativeClient, type PostAnswer, type RequestSpec } from './native-client.js'
+import {
+  MAX_REDIRECTIONS,
+  NativeClient,
+  headerOf,
+  type PostAnswer,
+  type RequestSpec,
+} from './native-client.js'
 import type { Upstream } from './upstream.js'
 
 export type { PostAnswer } from './native-client.js'
@@ -115,8 +121,6 @@ export async function upstreamFetch(
   return res as unknown as Response
 }
 
-/** `fetch`'s default: redirects followed up to 20 times. */
-const MAX_REDIRECTIONS = 20
 const posting = new WeakMap<Dispatcher, Dispatcher>()
 /** For upstreams without a dispatcher of their own (plain http on loopback), made once. */
 let loopback: NativeClient | null = null
@@ -144,10 +148,7 @@ async function upstreamRequest(up: Upstream, url: string, spec: RequestSpec): Pr
   const res = await request(url, { ...spec, dispatcher: postDispatcher(up.dispatcher) })
   return {
     status: res.statusCode,
-    header(name) {
-      const v = res.headers[name.toLowerCase()]
-      return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v
-    },
+    header: (name) => headerOf(res.headers, name),
     text: () => res.body.text().catch(() => ''),
   }
 }
