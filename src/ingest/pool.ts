@@ -181,6 +181,7 @@ export class DecodePool implements Decoder, Component {
   async shutdown(): Promise<void> {
     const pool = this.pool
     this.pool = null
+    this.recycler.close()
     if (pool) await pool.destroy()
   }
 }

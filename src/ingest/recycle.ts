@@ -10,7 +10,9 @@
  * - A retired worker is never handed a task, so ending it fails no one: the mark is set before
  *   the task's caller sees its result, hence before the lanes hand out the freed slot.
  * - A worker is terminated only while it runs nothing (`currentUsage === 0`); one still busy
- *   is looked at again after the next task finishes.
+ *   is looked at again after the next task finishes, and every `REAP_RETRY_MS` while any
+ *   retiring worker is left, so an agent that goes idle still ends it (its last task may have
+ *   been handed the worker before the mark, and no task need finish after it).
  * - A worker is terminated once: each `terminate()` call adds an exit listener to the thread,
  *   and a thread slow to exit would otherwise gather one per task finished meanwhile.
  */
@@ -20,6 +22,9 @@ import type { Piscina } from 'piscina'
 
 type Balancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer']>
 type PoolWorker = Parameters<Balancer>[1][number]
+
+/** How soon a retiring worker that was busy is looked at again. */
+export const REAP_RETRY_MS = 250
 
 /** What a worker adds to each result (removed before the result goes on). */
 export interface WorkerHeap {
@@ -39,6 +44,7 @@ export class Recycler {
   private readonly terminated = new Set<number>()
   private readonly workers = new Map<number, PoolWorker>()
   private pool: Piscina | null = null
+  private retry: NodeJS.Timeout | null = null
 
   /** `recycleBytes` 0: never. `onRecycle` is told of each retirement (logged and counted). */
   constructor(
@@ -72,14 +78,31 @@ export class Recycler {
     return result
   }
 
-  /** Terminates every retiring worker that runs nothing. */
+  /** Terminates every retiring worker that runs nothing; looks again soon at those busy. */
   reap(): void {
+    let left = false
     for (const id of this.retiring) {
-      if (this.terminated.has(id) || this.workers.get(id)?.currentUsage !== 0) continue
+      if (this.terminated.has(id)) continue
       const thread = this.pool?.threads.find((t) => t.threadId === id)
-      if (!thread) continue
+      if (!thread || this.workers.get(id)?.currentUsage !== 0) {
+        left ||= thread !== undefined
+        continue
+      }
       this.terminated.add(id)
       void thread.terminate()
     }
+    if (left && !this.retry) {
+      this.retry = setTimeout(() => {
+        this.retry = null
+        this.reap()
+      }, REAP_RETRY_MS).unref()
+    }
+  }
+
+  /** Stops looking (the pool is being destroyed). Idempotent. */
+  close(): void {
+    if (this.retry) clearTimeout(this.retry)
+    this.retry = null
+    this.pool = null
   }
 }

@@ -83,6 +83,13 @@ const text = (selector: string) => page.$eval(selector, (e) => e.textContent ?? 
 const valueOf = (selector: string) =>
   page.$eval(selector, (e) => (e as unknown as { value: string }).value)
 
+/** Waits until `n` charts of the dashboard are drawn (a table has no lines to count). */
+async function chartsDrawn(n: number): Promise<void> {
+  await page.waitForFunction(
+    `[...document.querySelectorAll('#dashboard-grid .chart')].filter((c) => c.childElementCount).length === ${n}`,
+  )
+}
+
 async function clear(selector: string): Promise<void> {
   await page.$eval(selector, (e) => void ((e as unknown as { value: string }).value = ''))
 }
@@ -226,10 +233,14 @@ describe('Explore and dashboards in a browser', { skip }, () => {
     )
     await page.click('button[aria-label="remove variable host"]')
     await page.waitForFunction("!document.querySelector('select[name=var-host]')")
+    // Each save draws the page again, and a chart drawn moves the panels after it: a click
+    // aimed before the charts are drawn can land where a button no longer is.
+    await chartsDrawn(3)
     await page.click('button[aria-label="move chart 3 up"]')
     await page.waitForFunction(
       `document.querySelector('#dashboard-grid .panel:nth-child(2) h3')?.textContent.startsWith('v stacked')`,
     )
+    await chartsDrawn(3)
     await page.click('button[aria-label="edit chart 1"]')
     await page.waitForSelector('#edit-chart')
     await page.select('#edit-chart select[name=unit]', 'percent')
@@ -237,10 +248,8 @@ describe('Explore and dashboards in a browser', { skip }, () => {
     await page.type('#edit-chart input[name=max]', '100')
     await page.click('#edit-chart button[type=submit]')
     await page.waitForFunction("!document.getElementById('edit-chart')")
-    // Every chart drawn (a table has no lines to count) before the picture is taken.
-    await page.waitForFunction(
-      "[...document.querySelectorAll('#dashboard-grid .chart')].filter((c) => c.childElementCount).length === 3",
-    )
+    // Every chart drawn before the picture is taken.
+    await chartsDrawn(3)
     await shot('dashboard-edit')
     await goto(`#/dashboard/${id}`)
     await reload()

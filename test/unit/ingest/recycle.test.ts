@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { EventEmitter } from 'node:events'
 import { test } from 'node:test'
 import type { Piscina } from 'piscina'
-import { Recycler } from '../../../src/ingest/recycle.js'
+import { REAP_RETRY_MS, Recycler } from '../../../src/ingest/recycle.js'
 
 /** The far side: a pool with one idle worker whose thread counts terminate() calls. */
 function fakePool() {
@@ -28,4 +28,34 @@ test('a retiring worker slow to exit is terminated once, not once per task that 
   pool.emit('workerCreate', { id: 7, currentUsage: 0 })
   r.after({ ok: true, workerHeap: { thread: 7, bytes: 500 } })
   assert.equal(terminations(), 2)
+})
+
+test('a retiring worker busy when marked is ended once idle, though no task finishes after it', async () => {
+  const { pool, terminations } = fakePool()
+  const r = new Recycler(100)
+  r.attach(pool as unknown as Piscina)
+  // The pool handed the worker its next task before the mark was set.
+  const worker = { id: 7, currentUsage: 1 }
+  pool.emit('workerCreate', worker)
+  r.after({ ok: true, workerHeap: { thread: 7, bytes: 500 } })
+  assert.equal(terminations(), 0)
+  // That task ends; its result goes nowhere near the recycler (it failed, say).
+  worker.currentUsage = 0
+  await new Promise((res) => setTimeout(res, REAP_RETRY_MS * 3))
+  assert.equal(terminations(), 1)
+  r.close()
+})
+
+test('closing stops the look-again timer', async () => {
+  const { pool, terminations } = fakePool()
+  const r = new Recycler(100)
+  r.attach(pool as unknown as Piscina)
+  const worker = { id: 7, currentUsage: 1 }
+  pool.emit('workerCreate', worker)
+  r.after({ ok: true, workerHeap: { thread: 7, bytes: 500 } })
+  r.close()
+  r.close()
+  worker.currentUsage = 0
+  await new Promise((res) => setTimeout(res, REAP_RETRY_MS * 3))
+  assert.equal(terminations(), 0)
 })
