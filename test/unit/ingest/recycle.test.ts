@@ -30,32 +30,34 @@ test('a retiring worker slow to exit is terminated once, not once per task that 
   assert.equal(terminations(), 2)
 })
 
-test('a retiring worker busy when marked is ended once idle, though no task finishes after it', async () => {
+/** A worker retired while busy: the pool handed it its next task before the mark was set. */
+function retiredWhileBusy() {
   const { pool, terminations } = fakePool()
   const r = new Recycler(100)
   r.attach(pool as unknown as Piscina)
-  // The pool handed the worker its next task before the mark was set.
   const worker = { id: 7, currentUsage: 1 }
   pool.emit('workerCreate', worker)
   r.after({ ok: true, workerHeap: { thread: 7, bytes: 500 } })
+  return { r, worker, terminations }
+}
+
+const aWhile = () => new Promise((res) => setTimeout(res, REAP_RETRY_MS * 3))
+
+test('a retiring worker busy when marked is ended once idle, though no task finishes after it', async () => {
+  const { r, worker, terminations } = retiredWhileBusy()
   assert.equal(terminations(), 0)
   // That task ends; its result goes nowhere near the recycler (it failed, say).
   worker.currentUsage = 0
-  await new Promise((res) => setTimeout(res, REAP_RETRY_MS * 3))
+  await aWhile()
   assert.equal(terminations(), 1)
   r.close()
 })
 
 test('closing stops the look-again timer', async () => {
-  const { pool, terminations } = fakePool()
-  const r = new Recycler(100)
-  r.attach(pool as unknown as Piscina)
-  const worker = { id: 7, currentUsage: 1 }
-  pool.emit('workerCreate', worker)
-  r.after({ ok: true, workerHeap: { thread: 7, bytes: 500 } })
+  const { r, worker, terminations } = retiredWhileBusy()
   r.close()
   r.close()
   worker.currentUsage = 0
-  await new Promise((res) => setTimeout(res, REAP_RETRY_MS * 3))
+  await aWhile()
   assert.equal(terminations(), 0)
 })
