@@ -45,6 +45,7 @@ export function createBuffer(cfg: Config, events: SinkEvents, buffers?: BufferPo
       maxTotalBytes: wal.max_total_capacity_gb * 1024 ** 3,
       whenFull: wal.when_full,
       minFreeDisk: wal.min_free_disk,
+      maxResident: wal.max_resident,
       buffers,
     },
     events,

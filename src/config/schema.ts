@@ -155,6 +155,17 @@ export const SCHEMA = {
       env: 'ENV_DATAWAY_WAL_MIN_FREE_DISK',
       check: nonNegative,
     },
+    /**
+     * Record bytes read back (for uploads) after which the buffer's file is mapped afresh, so
+     * the pages those reads made resident leave the agent's RSS. Reached, writes wait a few
+     * milliseconds at the next quiet moment. 0: never (the whole file can become resident).
+     */
+    max_resident: {
+      type: 'bytes',
+      default: 64 * 1024 * 1024,
+      env: 'ENV_DATAWAY_WAL_MAX_RESIDENT',
+      check: nonNegative,
+    },
   },
   io: IO_SCHEMA,
   global_host_tags: { '*': { type: 'tags', default: {}, env: 'ENV_GLOBAL_HOST_TAGS', live: true } },

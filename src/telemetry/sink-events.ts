@@ -48,6 +48,14 @@ export class SinkEvents implements BufferEvents, UploadEvents {
     this.log.error({ event: 'buffer_storage_failed', op }, why)
   }
 
+  remapped(readBytes: number, seconds: number): void {
+    this.m.remaps.inc()
+    this.log.debug(
+      { event: 'buffer_remapped', readBytes, seconds },
+      'disk buffer reopened to give back the pages its reads made resident',
+    )
+  }
+
   recordsLost(category: string, records: number, points: number, why: string): void {
     this.m.damaged.inc({ category }, records)
     this.m.dropped.inc({ category, reason: 'damaged' }, points)

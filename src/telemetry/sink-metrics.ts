@@ -22,6 +22,11 @@ export function createSinkMetrics(registry: Registry) {
       labelNames: ['category'] as const,
       registers,
     }),
+    remaps: new Counter({
+      name: 'ferry_buffer_remaps_total',
+      help: 'Times the disk buffer was reopened to give back the file pages its reads made resident ([dataway.wal] max_resident).',
+      registers,
+    }),
     storageErrors: new Counter({
       name: 'ferry_buffer_storage_errors_total',
       help: 'Disk buffer operations that failed (EIO, ENOSPC, map full), by operation.',

@@ -3,6 +3,8 @@
  * writing to one workspace at once, agents killed with SIGKILL while uploading, the workspace
  * killed with SIGKILL while agents upload, and a buffer deleted and made again. Every point
  * that got a 200 must be stored once: losses and duplicates are counted and both must be 0.
+ * The agents reopen their buffer's environment after every 16 KiB read back (`[dataway.wal]
+ * max_resident`), so reopens happen all through the uploads and the kills.
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
@@ -20,6 +22,7 @@ function agentEnv(ws: WorkspaceData): Record<string, string> {
     ENV_DATAWAY: `http://127.0.0.1:${ws.current!.port}?token=${ws.token}`,
     ENV_DATAWAY_RETRY_INITIAL: '20ms',
     ENV_DATAWAY_RETRY_MAX: '200ms',
+    ENV_DATAWAY_WAL_MAX_RESIDENT: '16KiB',
   }
 }
 
@@ -114,6 +117,10 @@ test(
       )
       assert.ok(acked.size > 0)
       assert.deepEqual({ lost: r.lost, dup: r.dup }, { lost: 0, dup: 0 })
+      const metrics = await (await fetch(`${agent.url}/metrics`)).text()
+      const remaps = Number(/^ferry_buffer_remaps_total (\d+)/m.exec(metrics)?.[1])
+      t.diagnostic(`buffer reopened ${remaps} times`)
+      assert.ok(remaps > 0, 'the buffer was reopened during the uploads')
     } finally {
       w.stop()
       await agent.stop()

@@ -12,32 +12,31 @@
  * - Damaged records are skipped and counted, never uploaded and never fatal.
  * - A record's payload memory is the caller's again once `push` settles (lmdb-js reads it at
  *   commit, not at `put`); a window's memory is the buffer's again once `release`d.
+ * - Every write goes through the remapper's gate (remap.ts), which reopens the environment
+ *   between writes to give back the pages reads made resident; nothing holds a handle of the
+ *   environment across an await, so each use finds the current one.
  */
-import type { Database, RootDatabase } from 'lmdb'
+import type { Database } from 'lmdb'
 import { FerryError } from '../../errors.js'
 import type { Category } from '../../shared/category.js'
 import type { Batch, BatchBuffer, BufferStats, DeadLetter, Plan, StoredBatch } from '../buffer.js'
 import { Capacity } from './capacity.js'
-import { DeadLetters } from './dead-letters.js'
 import { firstKeyOf, type Key } from './keys.js'
-import { openCategories, openEnv } from './open-env.js'
+import { EnvHandles } from './handles.js'
 import { LedgerWriter, ledgerMismatch, readLedger, snapshot, type LedgerData } from './ledger.js'
-import { Positions } from './positions.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
 import { storageError } from './storage-error.js'
 import { encodeRecord, recordSize } from './record.js'
 import { readRecords } from './read.js'
+import { Remapper } from './remap.js'
 import { verifyRecords } from './verify.js'
 import type { BufferEvents, DiskBufferOptions } from './types.js'
 import { Waiters } from './waiters.js'
 
 export class DiskBuffer implements BatchBuffer {
   readonly name = 'disk-buffer'
-  private env: RootDatabase | null = null
-  private dbs = new Map<Category, Database<Buffer, Key>>()
-  private positions: Positions | null = null
+  private readonly h: EnvHandles
   private identity = ''
-  private dead: DeadLetters | null = null
   private seq = 1
   private readonly stats_ = new CategoryStats()
   private readonly waiters = new Waiters()
@@ -48,31 +47,36 @@ export class DiskBuffer implements BatchBuffer {
   private closed = false
   /** Windows' buffers lent to readers and not yet released (each goes back once, `release`). */
   private readonly lent = new WeakSet<ArrayBuffer>()
+  private readonly remapper: Remapper
 
   constructor(
     private readonly opts: DiskBufferOptions,
     private readonly events: BufferEvents,
   ) {
+    this.h = new EnvHandles(opts)
     this.capacity = new Capacity({
       opts,
       stats: this.stats_,
       events,
-      db: (c) => this.dbs.get(c)!,
+      db: (c) => this.h.dbs.get(c)!,
       remove: (db, keys, op) => this.remove(db, keys, op),
     })
+    this.remapper = new Remapper(
+      opts.maxResident ?? 0,
+      this.h,
+      (bytes, seconds) => events.remapped?.(bytes, seconds),
+      (e) => void storageError(events, 'remap', e),
+    )
   }
 
   async start(): Promise<void> {
-    this.env = openEnv(this.opts)
-    this.positions = new Positions(this.env.openDB({ name: 'meta' }))
-    const before = this.positions.existingIdentity()
-    this.identity = await this.positions.identity()
-    this.dead = new DeadLetters(this.env.openDB<DeadLetter, number>({ name: 'dead' }))
-    openCategories(this.env, this.dbs)
-    const highest = await verifyRecords(this.dbs, this.stats_, this.lastSeqOf, this.events)
+    this.h.open()
+    const before = this.h.positions!.existingIdentity()
+    this.identity = await this.h.positions!.identity()
+    const highest = await verifyRecords(this.h.dbs, this.stats_, this.lastSeqOf, this.events)
     // Pruned records leave no key behind, so the next seq must also pass every cursor (or a new
     // record could hide behind one and never be sent) and every planned window (positions.ts).
-    this.seq = Math.max(highest, this.positions.highestSeen()) + 1
+    this.seq = Math.max(highest, this.h.positions!.highestSeen()) + 1
     const mismatch = ledgerMismatch(readLedger(this.opts.path), before, this.seq)
     if (mismatch)
       throw new FerryError('bufferDamaged', `buffer at ${this.opts.path} is damaged: ${mismatch}`)
@@ -84,7 +88,7 @@ export class DiskBuffer implements BatchBuffer {
     return snapshot(
       this.identity,
       this.seq - 1,
-      this.positions!.entries(),
+      this.h.positions!.entries(),
       this.stats_,
       this.lastSeqOf,
     )
@@ -98,13 +102,18 @@ export class DiskBuffer implements BatchBuffer {
     this.ledger?.touch()
   }
 
-  async push(batch: Batch): Promise<void> {
-    if (this.closed || !this.env) throw new FerryError('shuttingDown', 'the agent is shutting down')
+  push(batch: Batch): Promise<void> {
+    return this.remapper.write(() => this.pushNow(batch))
+  }
+
+  private async pushNow(batch: Batch): Promise<void> {
+    if (this.closed || !this.h.env)
+      throw new FerryError('shuttingDown', 'the agent is shutting down')
     if (!(await this.capacity.makeRoom(batch, recordSize(batch)))) return
     const seq = this.seq++
     const record = encodeRecord(batch, seq)
     const key: Key = [seq, batch.receivedAt, batch.points, record.length]
-    const db = this.dbs.get(batch.category)!
+    const db = this.h.dbs.get(batch.category)!
     const started = performance.now()
     try {
       await db.put(key, record)
@@ -129,12 +138,14 @@ export class DiskBuffer implements BatchBuffer {
    * with `throughSeq`, exactly those up to that seq whatever their size.
    */
   read(category: Category, afterSeq: number, maxBytes: number, throughSeq?: number): StoredBatch[] {
-    const db = this.dbs.get(category)
+    const db = this.h.dbs.get(category)
     if (!db) return []
     const damaged = (seq: number, why: string) => this.events.recordDamaged(category, seq, why)
     const pool = this.opts.buffers
     const take = pool && ((n: number) => this.lend(pool.take(n)))
-    return readRecords(db, afterSeq, maxBytes, throughSeq, damaged, take)
+    const batches = readRecords(db, afterSeq, maxBytes, throughSeq, damaged, take)
+    this.remapper.read(batches.reduce((n, b) => n + b.payload.length, 0))
+    return batches
   }
 
   private lend(taken: Uint8Array): Uint8Array {
@@ -149,8 +160,12 @@ export class DiskBuffer implements BatchBuffer {
   }
 
   /** Removes records every upstream is done with (`seq <= upTo`). */
-  async prune(category: Category, upTo: number): Promise<void> {
-    const db = this.dbs.get(category)!
+  prune(category: Category, upTo: number): Promise<void> {
+    return this.remapper.write(() => this.pruneNow(category, upTo))
+  }
+
+  private async pruneNow(category: Category, upTo: number): Promise<void> {
+    const db = this.h.dbs.get(category)!
     const keys = [...db.getKeys({ end: [upTo + 1] })]
     if (!keys.length) return
     await this.remove(db, keys, 'prune')
@@ -160,41 +175,43 @@ export class DiskBuffer implements BatchBuffer {
 
   /** Every record with `seq <= cursor` is done for the reader `name`. */
   getCursor(name: string): number {
-    return this.positions?.cursor(name) ?? 0
+    return this.h.positions?.cursor(name) ?? 0
   }
 
   async setCursor(name: string, seq: number): Promise<void> {
-    await this.positions!.setCursor(name, seq).catch((e) =>
-      Promise.reject(storageError(this.events, 'cursor', e)),
-    )
+    await this.remapper
+      .write(() => this.h.positions!.setCursor(name, seq))
+      .catch((e) => Promise.reject(storageError(this.events, 'cursor', e)))
     this.ledger?.touch()
   }
 
   /** The window the reader `name` is delivering, if it has not finished it. */
   getPlan(name: string): Plan | null {
-    return this.positions?.plan(name) ?? null
+    return this.h.positions?.plan(name) ?? null
   }
 
   async setPlan(name: string, plan: Plan): Promise<void> {
-    await this.positions!.setPlan(name, plan).catch((e) =>
-      Promise.reject(storageError(this.events, 'plan', e)),
-    )
+    await this.remapper
+      .write(() => this.h.positions!.setPlan(name, plan))
+      .catch((e) => Promise.reject(storageError(this.events, 'plan', e)))
     this.ledger?.touch()
   }
 
   /** Keeps a permanently refused batch's description and the upstream's answer (bounded). */
   async addDeadLetter(d: DeadLetter, max: number): Promise<void> {
-    await this.dead!.add(d, max)
+    await this.remapper.write(() => this.h.dead!.add(d, max))
   }
 
   deadLetters(): DeadLetter[] {
-    return this.dead?.all() ?? []
+    return this.h.dead?.all() ?? []
   }
 
   /** Resolves when a record newer than `afterSeq` exists, or when `signal` aborts. */
   waitFor(category: Category, afterSeq: number, signal: AbortSignal): Promise<void> {
-    const db = this.dbs.get(category)
-    const latest = () => (db ? (firstKeyOf(db, true)?.[0] ?? 0) : 0)
+    const latest = () => {
+      const db = this.h.dbs.get(category)
+      return db ? (firstKeyOf(db, true)?.[0] ?? 0) : 0
+    }
     return this.waiters.wait(category, () => latest() > afterSeq, signal)
   }
 
@@ -209,10 +226,9 @@ export class DiskBuffer implements BatchBuffer {
   async shutdown(): Promise<void> {
     if (this.closed) return
     this.closed = true
+    await this.remapper.stop()
     this.waiters.wakeAll()
     this.ledger?.flush()
-    const env = this.env
-    this.env = null
-    if (env) await env.close()
+    await this.h.close()
   }
 }

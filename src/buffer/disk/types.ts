@@ -14,6 +14,8 @@ export interface DiskBufferOptions {
   minFreeDisk: number
   /** Where windows read back take their memory, and `release` returns it; absent: fresh. */
   buffers?: BufferPool
+  /** Bytes read back after which the environment is reopened (remap.ts); 0 or absent: never. */
+  maxResident?: number
 }
 
 /** What the buffer reports (implemented by telemetry Events). */
@@ -25,4 +27,6 @@ export interface BufferEvents {
   storageFailed(op: string, why: string): void
   /** Records a salvage could not recover (the ledger says they existed). */
   recordsLost(category: string, records: number, points: number, why: string): void
+  /** The environment was reopened after `readBytes` read back (absent: not told). */
+  remapped?(readBytes: number, seconds: number): void
 }
