@@ -1,12 +1,19 @@
 /**
  * Spare CPU over a window: the machine's idle time, capped by what the process's budget leaves
  * beside its own use; the whole budget until a first window has passed; cgroup quotas read
- * from v2 `cpu.max` or v1's quota and period.
+ * from v2 `cpu.max` or v1's quota and period; the machine's idle time from /proc/stat's `cpu`
+ * line, as `os.cpus()` counts it.
  */
 import assert from 'node:assert/strict'
+import os from 'node:os'
 import { test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { cgroupCores, CpuSpare, type CpuReading } from '../../../src/ingest/cpu-spare.js'
+import {
+  cgroupCores,
+  CpuSpare,
+  machineIdleMs,
+  type CpuReading,
+} from '../../../src/ingest/cpu-spare.js'
 
 /** Readings that advance by `idle` and `own` cores' worth of the real time since the last. */
 function clock(rate: { idle: number; own: number }) {
@@ -55,4 +62,16 @@ test('cgroup quotas: v2 cpu.max, v1 quota and period, none', () => {
   const unlimited = { ...v1, '/sys/fs/cgroup/cpu/cpu.cfs_quota_us': '-1\n' }
   assert.equal(cgroupCores(files(unlimited)), null)
   assert.equal(cgroupCores(files({})), null)
+})
+
+test("the machine's idle time is /proc/stat's fourth column in ms, os.cpus() without the file", () => {
+  const head = 'cpu  3780319 312 536556 2985487 36960 0 32015 57842 0 0\ncpu0 1890159 15'
+  assert.equal(
+    machineIdleMs(() => head),
+    29854870,
+  )
+  const fromCpus = os.cpus().reduce((n, c) => n + c.times.idle, 0)
+  assert.ok(Math.abs(machineIdleMs(() => '') - fromCpus) < 1000)
+  // The real file agrees with os.cpus() to a few ticks.
+  assert.ok(Math.abs(machineIdleMs() - fromCpus) < 1000, `${machineIdleMs()} ${fromCpus}`)
 })
