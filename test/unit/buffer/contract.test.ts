@@ -31,11 +31,13 @@ bufferContract('DiskBuffer with a buffer pool', async () => {
   return new DiskBuffer({ path: dir, whenFull: 'reject', buffers, ...o }, quiet)
 })
 
-// Reopened (remap.ts) after every read: the contract holds across reopens.
-bufferContract('DiskBuffer reopened after every read', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-contract-'))
-  const o = { durability: 'sync' as const, maxBytesPerCategory: 1 << 30, minFreeDisk: 0 }
-  return new DiskBuffer({ path: dir, whenFull: 'reject', maxResident: 1, ...o }, quiet)
-})
+// Reopened (remap.ts) after every read: the contract holds across reopens, in both durabilities.
+for (const durability of ['sync', 'async'] as const) {
+  bufferContract(`DiskBuffer (${durability}) reopened after every read`, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-contract-'))
+    const o = { durability, maxBytesPerCategory: 1 << 30, minFreeDisk: 0 }
+    return new DiskBuffer({ path: dir, whenFull: 'reject', maxResident: 1, ...o }, quiet)
+  })
+}
 
 bufferContract('MemoryBuffer', async () => new MemoryBuffer(1 << 30))

@@ -32,11 +32,15 @@ function residentOf(dir: string): number {
   return rss
 }
 
-async function withBuffer(maxResident: number, fn: (b: DiskBuffer, dir: string) => Promise<void>) {
+async function withBuffer(
+  maxResident: number,
+  fn: (b: DiskBuffer, dir: string) => Promise<void>,
+  durability: 'sync' | 'async' = 'sync',
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-remap-'))
   const remaps: number[] = []
   const events = { ...quietBuffer, remapped: (bytes: number) => void remaps.push(bytes) }
-  const opts = { durability: 'sync' as const, maxBytesPerCategory: 1 << 30, minFreeDisk: 0 }
+  const opts = { durability, maxBytesPerCategory: 1 << 30, minFreeDisk: 0 }
   const b = new DiskBuffer({ path: dir, whenFull: 'reject', maxResident, ...opts }, events)
   await b.start()
   try {
@@ -100,35 +104,40 @@ function poll(b: DiskBuffer): () => unknown[] {
   return () => ((on = false), failed)
 }
 
-test('writes and reads going on through reopens lose and reorder nothing', async () => {
-  const seen: number[] = []
-  const remaps = await withBuffer(64 * 1024, async (b) => {
-    const stop = poll(b)
-    let cursor = 0
-    let next = 0
-    for (let round = 0; round < 40; round++) {
-      // Pushes in flight while a read asks for a reopen, and the positions written after it.
-      // Each push's continuation reads at once, as an uploader woken by it would.
-      const pushes = Array.from({ length: 8 }, () =>
-        b.push(batch(next++, 16 * 1024)).then(() => b.read('metric', cursor, 1)),
-      )
-      const w = b.read('metric', cursor, 48 * 1024)
-      for (const r of w) seen.push(Buffer.from(r.payload).readUInt32BE(0))
-      if (w.length) cursor = w[w.length - 1].seq
-      await Promise.all([...pushes, b.setCursor('r', cursor), b.prune('metric', cursor)])
-    }
-    for (;;) {
-      const w = b.read('metric', cursor, 1 << 30)
-      if (!w.length) break
-      for (const r of w) seen.push(Buffer.from(r.payload).readUInt32BE(0))
-      cursor = w[w.length - 1].seq
-    }
-    assert.equal(b.getCursor('r') <= cursor, true)
-    assert.deepEqual(stop(), [], 'reads at any other turn never met a closed environment')
+for (const durability of ['sync', 'async'] as const)
+  test(`writes and reads going on through reopens lose and reorder nothing (${durability})`, async () => {
+    const seen: number[] = []
+    const remaps = await withBuffer(
+      64 * 1024,
+      async (b) => {
+        const stop = poll(b)
+        let cursor = 0
+        let next = 0
+        for (let round = 0; round < 40; round++) {
+          // Pushes in flight while a read asks for a reopen, and the positions written after it.
+          // Each push's continuation reads at once, as an uploader woken by it would.
+          const pushes = Array.from({ length: 8 }, () =>
+            b.push(batch(next++, 16 * 1024)).then(() => b.read('metric', cursor, 1)),
+          )
+          const w = b.read('metric', cursor, 48 * 1024)
+          for (const r of w) seen.push(Buffer.from(r.payload).readUInt32BE(0))
+          if (w.length) cursor = w[w.length - 1].seq
+          await Promise.all([...pushes, b.setCursor('r', cursor), b.prune('metric', cursor)])
+        }
+        for (;;) {
+          const w = b.read('metric', cursor, 1 << 30)
+          if (!w.length) break
+          for (const r of w) seen.push(Buffer.from(r.payload).readUInt32BE(0))
+          cursor = w[w.length - 1].seq
+        }
+        assert.equal(b.getCursor('r') <= cursor, true)
+        assert.deepEqual(stop(), [], 'reads at any other turn never met a closed environment')
+      },
+      durability,
+    )
+    assert.deepEqual(
+      seen,
+      Array.from({ length: 320 }, (_, i) => i),
+    )
+    assert.ok(remaps.length >= 10, `${remaps.length} reopens`)
   })
-  assert.deepEqual(
-    seen,
-    Array.from({ length: 320 }, (_, i) => i),
-  )
-  assert.ok(remaps.length >= 10, `${remaps.length} reopens`)
-})
