@@ -222,6 +222,7 @@ export class Agent {
         this.upstreams = [up]
         this.uploader?.addUpstream(up)
       },
+      this.loaded.config.workspace.embedded_body_size,
     )
   }
 

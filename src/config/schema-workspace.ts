@@ -28,6 +28,17 @@ export const WORKSPACE_SCHEMA = {
     env: 'ENV_WORKSPACE_EMBEDDED_RETRY_MAX',
     check: positive,
   },
+  /**
+   * The largest body the agent uploads to its embedded workspace, before compression (other
+   * upstreams: `[dataway] max_raw_body_size`). Larger bodies make larger commits, so the
+   * workspace stores faster; its memory follows the bytes in flight (`upload_concurrency`).
+   */
+  embedded_body_size: {
+    type: 'bytes',
+    default: 2 * 1024 * 1024,
+    env: 'ENV_WORKSPACE_EMBEDDED_BODY_SIZE',
+    check: (v: number) => (v >= 64 * 1024 ? undefined : 'at least 64KiB'),
+  },
   listen: {
     type: 'string',
     default: '127.0.0.1:9528',

@@ -93,13 +93,14 @@ export class Uploader implements Component {
 
   private async loop(up: Upstream, c: Category, send: Send): Promise<void> {
     const reader = readerName(up, c)
+    const opts = this.windowOpts(up)
     let cursor = this.buffer.getCursor(reader)
-    let window = await nextWindow(this.buffer, this.opts, reader, c, cursor)
+    let window = await nextWindow(this.buffer, opts, reader, c, cursor)
     while (!this.soft.signal.aborted) {
       if (!window) {
         await this.buffer.waitFor(c, cursor, this.soft.signal)
         if (!this.soft.signal.aborted)
-          window = await nextWindow(this.buffer, this.opts, reader, c, cursor)
+          window = await nextWindow(this.buffer, opts, reader, c, cursor)
         continue
       }
       const outcome = await deliverWindow(this.delivery(), up, c, window, send)
@@ -107,7 +108,7 @@ export class Uploader implements Component {
       if ((up.compression ?? this.opts.compression) !== 'none') this.buffer.release(window.batches)
       if (outcome === 'unfinished') break
       cursor = window.end
-      window = await this.advance(reader, c, cursor)
+      window = await this.advance(opts, reader, c, cursor)
     }
   }
 
@@ -118,14 +119,23 @@ export class Uploader implements Component {
    * its bodies is sent, and a crash before the commit leaves the old plan and cursor, so the
    * delivered window is sent again under the same ids.
    */
-  private async advance(reader: string, c: Category, cursor: number): Promise<Window | null> {
+  private async advance(
+    opts: UploaderOptions,
+    reader: string,
+    c: Category,
+    cursor: number,
+  ): Promise<Window | null> {
     const moved = this.buffer.setCursor(reader, cursor)
     const pruned = this.prune(c, reader, cursor)
-    const next = this.soft.signal.aborted
-      ? null
-      : newWindow(this.buffer, this.opts, reader, c, cursor)
+    const next = this.soft.signal.aborted ? null : newWindow(this.buffer, opts, reader, c, cursor)
     await Promise.all([moved, pruned, next?.planned])
     return next?.window ?? null
+  }
+
+  /** The options windows are planned with: the upstream's own body size where it has one. */
+  private windowOpts(up: Upstream): UploaderOptions {
+    const size = up.maxRawBodySize
+    return size ? { ...this.opts, maxRawBodySize: size } : this.opts
   }
 
   private delivery(): DeliverContext {

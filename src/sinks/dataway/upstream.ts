@@ -24,6 +24,11 @@ export interface Upstream {
    * process, takes bodies uncompressed (compressing for a loopback hop only costs CPU twice).
    */
   compression?: Compression
+  /**
+   * Overrides `[dataway] max_raw_body_size` for this upstream: the embedded workspace takes
+   * larger bodies, so its commits are larger (`[workspace] embedded_body_size`).
+   */
+  maxRawBodySize?: number
 }
 
 export function parseUpstream(raw: string): Upstream {

@@ -28,7 +28,11 @@ function buffer(dir: string): DiskBuffer {
   )
 }
 
-function uploader(buf: DiskBuffer, send: Send): Uploader {
+function uploader(
+  buf: DiskBuffer,
+  send: Send,
+  up = parseUpstream('http://up:1?token=t'),
+): Uploader {
   const opts = {
     compression: 'none' as const,
     gzipLevel: 1,
@@ -42,7 +46,7 @@ function uploader(buf: DiskBuffer, send: Send): Uploader {
     shutdownTimeoutMs: 50,
     maxDeadLetters: 10,
   }
-  return new Uploader(buf, [parseUpstream('http://up:1?token=t')], opts, quietUpload, () => send)
+  return new Uploader(buf, [up], opts, quietUpload, () => send)
 }
 
 /** One PBPoints entry of 42 bytes: two fit in a body of 100 bytes. */
@@ -161,4 +165,26 @@ test('one buffer commit per window: cursor, pruning and the next plan together, 
   await buf.shutdown()
   assert.equal(sent.length, 3)
   assert.deepEqual(turns, [['plan 4'], ['cursor 4', 'prune 4', 'plan 6'], ['cursor 6', 'prune 6']])
+})
+
+test("an upstream's own body size cuts its bodies (the embedded workspace's larger ones)", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-up-'))
+  const buf = buffer(dir)
+  await buf.start()
+  await push(buf, 0, 6)
+  const sizes: number[] = []
+  let sent: () => void = () => undefined
+  const all = new Promise<void>((resolve) => (sent = resolve))
+  const send: Send = async (body) => {
+    sizes.push(body.points)
+    if (sizes.reduce((a, b) => a + b, 0) === 6) sent()
+  }
+  // 100 bytes a body for the others (two entries); 130 for this one (three).
+  const up = uploader(buf, send, { ...parseUpstream('http://up:1?token=t'), maxRawBodySize: 130 })
+  await up.start()
+  await all
+  assert.deepEqual(sizes, [3, 3])
+  await up.shutdown()
+  await buf.shutdown()
+  fs.rmSync(dir, { recursive: true, force: true })
 })
