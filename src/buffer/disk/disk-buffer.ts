@@ -23,6 +23,7 @@ import type { Batch, BatchBuffer, BufferStats, DeadLetter, Plan, StoredBatch } f
 import { Capacity } from './capacity.js'
 import { firstKeyOf, type Key } from './keys.js'
 import { EnvHandles } from './handles.js'
+import { WindowLender } from './lender.js'
 import { LedgerWriter, ledgerMismatch, readLedger, snapshot, type LedgerData } from './ledger.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
 import { storageError } from './storage-error.js'
@@ -45,8 +46,7 @@ export class DiskBuffer implements BatchBuffer {
   private readonly lastSeqOf = new Map<Category, number>()
   private ledger: LedgerWriter | null = null
   private closed = false
-  /** Windows' buffers lent to readers and not yet released (each goes back once, `release`). */
-  private readonly lent = new WeakSet<ArrayBuffer>()
+  private readonly lender: WindowLender
   private readonly remapper: Remapper
 
   constructor(
@@ -54,6 +54,7 @@ export class DiskBuffer implements BatchBuffer {
     private readonly events: BufferEvents,
   ) {
     this.h = new EnvHandles(opts)
+    this.lender = new WindowLender(opts.buffers)
     this.capacity = new Capacity({
       opts,
       stats: this.stats_,
@@ -141,22 +142,14 @@ export class DiskBuffer implements BatchBuffer {
     const db = this.h.dbs.get(category)
     if (!db) return []
     const damaged = (seq: number, why: string) => this.events.recordDamaged(category, seq, why)
-    const pool = this.opts.buffers
-    const take = pool && ((n: number) => this.lend(pool.take(n)))
-    const batches = readRecords(db, afterSeq, maxBytes, throughSeq, damaged, take)
+    const batches = readRecords(db, afterSeq, maxBytes, throughSeq, damaged, this.lender.take)
     this.remapper.read(batches.reduce((n, b) => n + b.payload.length, 0))
     return batches
   }
 
-  private lend(taken: Uint8Array): Uint8Array {
-    this.lent.add(taken.buffer as ArrayBuffer)
-    return taken
-  }
-
   /** The reader is done with a window `read` gave: its memory serves the next one. */
   release(batches: StoredBatch[]): void {
-    const buffer = batches[0]?.payload.buffer as ArrayBuffer | undefined
-    if (buffer && this.lent.delete(buffer)) this.opts.buffers?.give(buffer)
+    this.lender.release(batches)
   }
 
   /** Removes records every upstream is done with (`seq <= upTo`). */
@@ -178,10 +171,13 @@ export class DiskBuffer implements BatchBuffer {
     return this.h.positions?.cursor(name) ?? 0
   }
 
-  async setCursor(name: string, seq: number): Promise<void> {
-    await this.remapper
-      .write(() => this.h.positions!.setCursor(name, seq))
-      .catch((e) => Promise.reject(storageError(this.events, 'cursor', e)))
+  setCursor(name: string, seq: number): Promise<void> {
+    return this.position('cursor', () => this.h.positions!.setCursor(name, seq))
+  }
+
+  /** A cursor or plan write; a storage failure becomes the buffer's 503. */
+  private async position(op: string, write: () => Promise<void>): Promise<void> {
+    await this.remapper.write(write).catch((e) => Promise.reject(storageError(this.events, op, e)))
     this.ledger?.touch()
   }
 
@@ -190,11 +186,8 @@ export class DiskBuffer implements BatchBuffer {
     return this.h.positions?.plan(name) ?? null
   }
 
-  async setPlan(name: string, plan: Plan): Promise<void> {
-    await this.remapper
-      .write(() => this.h.positions!.setPlan(name, plan))
-      .catch((e) => Promise.reject(storageError(this.events, 'plan', e)))
-    this.ledger?.touch()
+  setPlan(name: string, plan: Plan): Promise<void> {
+    return this.position('plan', () => this.h.positions!.setPlan(name, plan))
   }
 
   /** Keeps a permanently refused batch's description and the upstream's answer (bounded). */
