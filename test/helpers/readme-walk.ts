@@ -9,27 +9,17 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { freePorts } from './prometheus.js'
 import { CHECKS, ok, seen, type Ran } from './readme-checks.js'
 import type { Example } from './readme.js'
 import { TOUR_FILES } from './readme-tour-checks.js'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const BUILT = path.join(ROOT, 'dist/src/main.js')
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
-}
 
 const removeTourFiles = () =>
   TOUR_FILES.forEach((f) => fs.rmSync(path.join(ROOT, f), { force: true }))
@@ -41,11 +31,17 @@ export class ReadmeRun {
   ports = { agent: 0, workspace: 0 }
   dataDir = ''
 
-  /** Starts the agent (false when dist/ is not built); `extraEnv` adds ENV_* overrides. */
-  async setup(extraEnv: Record<string, string> = {}): Promise<boolean> {
+  /**
+   * Starts the agent (false when dist/ is not built); `extraEnv` adds ENV_* overrides, and each
+   * of `listenEnv` gets a loopback address of its own. All ports are chosen together, so no two
+   * are the same.
+   */
+  async setup(extraEnv: Record<string, string> = {}, listenEnv: string[] = []): Promise<boolean> {
     if (!fs.existsSync(BUILT)) return false
     removeTourFiles()
-    this.ports = { agent: await freePort(), workspace: await freePort() }
+    const [agent, workspace, ...more] = await freePorts(2 + listenEnv.length)
+    this.ports = { agent, workspace }
+    const listens = Object.fromEntries(listenEnv.map((k, i) => [k, `127.0.0.1:${more[i]}`]))
     this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferry-readme-'))
     const { FERRY_CONFIG: _config, FERRY_CONTAINER: _container, ...rest } = process.env
     this.env = {
@@ -53,6 +49,7 @@ export class ReadmeRun {
       ENV_HTTP_LISTEN: `127.0.0.1:${this.ports.agent}`,
       ENV_WORKSPACE_LISTEN: `127.0.0.1:${this.ports.workspace}`,
       ENV_DATA_DIR: this.dataDir,
+      ...listens,
       ...extraEnv,
     }
     await this.startAgent()

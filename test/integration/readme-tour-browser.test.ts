@@ -15,7 +15,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'puppeteer-core'
 import { browserSkip, launchBrowser, screenshotDir, type TestBrowser } from '../helpers/browser.js'
 import { shellExamples, type Example } from '../helpers/readme.js'
-import { freePort, ReadmeRun, ROOT } from '../helpers/readme-walk.js'
+import { ReadmeRun, ROOT } from '../helpers/readme-walk.js'
 
 interface Step {
   /** The step's number in its heading (`### 4. Open the studio`). */
@@ -129,8 +129,7 @@ const BROWSER_STEPS: Record<string, (step: Step) => Promise<void>> = {
 describe("the README's five minutes, in a browser", { skip: browserSkip() }, () => {
   before(async () => {
     // Its own OTLP/gRPC port: the shipped config's 4317 may be taken on a shared machine.
-    const grpc = `127.0.0.1:${await freePort()}`
-    started = await run.setup({ ENV_OTLP_GRPC_LISTEN: grpc })
+    started = await run.setup({}, ['ENV_OTLP_GRPC_LISTEN'])
     if (!started) return
     browser = await launchBrowser()
     page = await browser.browser.newPage()
