@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { killed, launchClickHouse, nodeConfig, USERS } from './clickhouse.js'
-import { freePorts } from './prometheus.js'
+import { freePorts } from './ports.js'
 import { startZooKeeper, type ZooKeeper } from './zookeeper.js'
 
 export const CLUSTER = 'ferry'

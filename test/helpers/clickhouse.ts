@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before } from 'node:test'
 import { ClickHouseClient } from '../../src/workspace/store/clickhouse/client.js'
-import { freePorts } from './prometheus.js'
+import { freePorts } from './ports.js'
 import { until } from './until.js'
 
 const SERVER = 'clickhouse-server'

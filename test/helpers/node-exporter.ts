@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import { freePort } from './prometheus.js'
+import { freePort } from './ports.js'
 
 /** Debian installs it under this name; upstream releases call it `node_exporter`. */
 export const NODE_EXPORTER = '/usr/bin/prometheus-node-exporter'

@@ -5,31 +5,14 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from './ports.js'
 
 /** `promtool check metrics` on a scrape: its exit code and complaints. */
 export function promtoolCheck(text: string): { status: number | null; output: string } {
   const r = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' })
   return { status: r.status, output: `${r.stdout}${r.stderr}` }
-}
-
-export async function freePort(): Promise<number> {
-  return (await freePorts(1))[0]
-}
-
-/**
- * `n` distinct free ports: all are held open together before any is closed, so the system
- * cannot hand the same port out twice (one after another, it may: a server given the same port
- * for two of its listeners fails its start with "Address already in use").
- */
-export async function freePorts(n: number): Promise<number[]> {
-  const servers = Array.from({ length: n }, () => net.createServer())
-  await Promise.all(servers.map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', r))))
-  const ports = servers.map((s) => (s.address() as net.AddressInfo).port)
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))))
-  return ports
 }
 
 export interface PromServer {

@@ -9,7 +9,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { killed } from './clickhouse.js'
-import { freePort } from './prometheus.js'
+import { freePort } from './ports.js'
 import { until } from './until.js'
 
 const JAR = '/usr/share/java/zookeeper.jar'

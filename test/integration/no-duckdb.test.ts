@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
+import { freePort } from '../helpers/ports.js'
 
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname
 // A resolve hook that finds no `@duckdb/*` package, as in the agent image. Inline rather than
@@ -23,14 +23,6 @@ const HIDE = dataUrl(
   `import { register } from 'node:module'; register(${JSON.stringify(dataUrl(HOOKS))})`,
 )
 const NODE_ARGS = ['--import', 'tsx', '--import', HIDE, MAIN]
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 function containerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return {
