@@ -11,6 +11,7 @@ import { COMMANDS } from './cli/commands/index.js'
 import { describeFailure } from './cli/describe.js'
 import { helpText } from './cli/help.js'
 import { identity } from './identity.js'
+import { releaseThreadHeapFlags } from './shared/heap-flags.js'
 
 /** The package root, whether running from src/ or dist/src/. */
 function packageRoot(): string {
@@ -21,6 +22,8 @@ function packageRoot(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // Before any worker thread is made: each sizes its own young generation (heap-flags.ts).
+  releaseThreadHeapFlags()
   const parsed = parseCommandLine(argv, COMMANDS)
   if (parsed.kind !== 'command') {
     console.log(parsed.kind === 'help' ? helpText(parsed.topic, COMMANDS) : identity('').version)

@@ -18,7 +18,8 @@ export const DECODE_SCHEMA = {
   /**
    * Each worker's V8 young generation (two semi-spaces and the new large objects): what a worker
    * may allocate between two scavenges. V8's default lets it grow to 48 MiB per thread; decode
-   * garbage dies young, so a small one costs little time. 0: V8's default. Not live.
+   * garbage dies young, so a small one costs little time, except a pipeline's run, whose points
+   * outlive a small one (docs/memory.md). 0: V8's default. Not live.
    */
   max_young_generation: {
     type: 'bytes',

@@ -3,8 +3,26 @@
  * Under write load the HTTP thread's young generation grows to V8's default of two 16 MiB
  * semi-spaces (32 MiB resident, measured), and a scavenge only comes once they are full; with
  * 2 MiB ones it stays at 4 MiB. Request garbage dies young, so the scavenges that come more
- * often cost little. V8 reads the flag only when the process starts, so whoever starts it sets
- * it; it applies to every thread without limits of its own (the embedded workspace's), while
- * decode workers take theirs from `[decode] max_young_generation`.
+ * often cost little. V8 reads the flag only when a thread's heap is made, so whoever starts
+ * the process sets it for the main thread.
+ *
+ * Invariant: the flag sizes the main thread alone. Left set, it would also override every
+ * worker's own `resourceLimits` (V8 applies the flag after a thread's constraints), so
+ * `[decode] max_young_generation` would be ignored; `releaseThreadHeapFlags` clears it before
+ * any worker is made, and every worker thread states its young generation itself.
  */
+import v8 from 'node:v8'
+
 export const NODE_HEAP_FLAGS = ['--max-semi-space-size=2']
+
+/**
+ * The young generation of a helper thread (the embedded workspace, its upload decoders, the
+ * http_request helper): 6 MiB is two 2 MiB semi-spaces, the size the flag gives the main
+ * thread. Their garbage dies young too.
+ */
+export const HELPER_YOUNG_GENERATION_MB = 6
+
+/** Clears the semi-space flag for threads made from now on (the main thread keeps its own). */
+export function releaseThreadHeapFlags(): void {
+  v8.setFlagsFromString('--max-semi-space-size=0')
+}

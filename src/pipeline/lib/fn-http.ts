@@ -12,6 +12,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import { workerEntry } from '../../shared/worker-file.js'
+import { HELPER_YOUNG_GENERATION_MB } from '../../shared/heap-flags.js'
 import { awaitReply, newReply, type HttpCall } from '../http/reply.js'
 import type { CallCtx } from './context.js'
 import { strArg, valArg } from './context.js'
@@ -39,7 +40,9 @@ let helper: Worker | null = null
 export function setHttpRequest(o: HttpRequestOptions): void {
   opts = o
   if (o.enable && !helper) {
-    helper = new Worker(workerEntry('http-request'))
+    helper = new Worker(workerEntry('http-request'), {
+      resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB },
+    })
     helper.unref()
     helper.on('error', () => (helper = null))
   }

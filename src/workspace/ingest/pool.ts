@@ -6,6 +6,7 @@
 import { Piscina } from 'piscina'
 import type { Component } from '../../component.js'
 import { workerFile } from '../../shared/worker-file.js'
+import { HELPER_YOUNG_GENERATION_MB } from '../../shared/heap-flags.js'
 import { runPooled } from '../../shared/run-pooled.js'
 import { FerryError, fromPayload } from '../../errors.js'
 import { decodeUpload, type UploadResult, type UploadTask } from './decode.js'
@@ -28,6 +29,7 @@ export class UploadDecoder implements Component {
         minThreads: this.workers,
         maxThreads: this.workers,
         maxQueue: this.maxQueue,
+        resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB },
       })
   }
 
