@@ -12,15 +12,16 @@
  * any worker is made, and every worker thread states its young generation itself.
  */
 import v8 from 'node:v8'
+import type { ResourceLimits } from 'node:worker_threads'
 
 export const NODE_HEAP_FLAGS = ['--max-semi-space-size=2']
 
 /**
- * The young generation of a helper thread (the embedded workspace, its upload decoders, the
- * http_request helper): 6 MiB is two 2 MiB semi-spaces, the size the flag gives the main
- * thread. Their garbage dies young too.
+ * The heap limits of a helper thread (the embedded workspace, its upload decoders, the
+ * http_request helper): a 6 MiB young generation is two 2 MiB semi-spaces, the size the flag
+ * gives the main thread. Their garbage dies young too.
  */
-export const HELPER_YOUNG_GENERATION_MB = 6
+export const HELPER_THREAD_LIMITS: Readonly<ResourceLimits> = { maxYoungGenerationSizeMb: 6 }
 
 /** Clears the semi-space flag for threads made from now on (the main thread keeps its own). */
 export function releaseThreadHeapFlags(): void {

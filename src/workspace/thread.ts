@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads'
 import type { Component } from '../component.js'
 import { workerEntry } from '../shared/worker-file.js'
-import { HELPER_YOUNG_GENERATION_MB } from '../shared/heap-flags.js'
+import { HELPER_THREAD_LIMITS } from '../shared/heap-flags.js'
 import type { Config } from '../config/schema.js'
 import { FerryError, type ErrorCode } from '../errors.js'
 import { duckdbInstalled, NO_DUCKDB } from './available.js'
@@ -142,7 +142,7 @@ export class WorkspaceThread implements Component {
   private async startWorker(): Promise<void> {
     const worker = new Worker(workerEntry('workspace'), {
       workerData: { config: embedded(this.config) },
-      resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB },
+      resourceLimits: HELPER_THREAD_LIMITS,
     })
     this.worker = worker
     this.ready = await new Promise<ThreadReady>((resolve, reject) => {

@@ -12,7 +12,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import { workerEntry } from '../../shared/worker-file.js'
-import { HELPER_YOUNG_GENERATION_MB } from '../../shared/heap-flags.js'
+import { HELPER_THREAD_LIMITS } from '../../shared/heap-flags.js'
 import { awaitReply, newReply, type HttpCall } from '../http/reply.js'
 import type { CallCtx } from './context.js'
 import { strArg, valArg } from './context.js'
@@ -41,7 +41,7 @@ export function setHttpRequest(o: HttpRequestOptions): void {
   opts = o
   if (o.enable && !helper) {
     helper = new Worker(workerEntry('http-request'), {
-      resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB },
+      resourceLimits: HELPER_THREAD_LIMITS,
     })
     helper.unref()
     helper.on('error', () => (helper = null))

@@ -6,7 +6,7 @@
 import { Piscina } from 'piscina'
 import type { Component } from '../../component.js'
 import { workerFile } from '../../shared/worker-file.js'
-import { HELPER_YOUNG_GENERATION_MB } from '../../shared/heap-flags.js'
+import { HELPER_THREAD_LIMITS } from '../../shared/heap-flags.js'
 import { runPooled } from '../../shared/run-pooled.js'
 import { FerryError, fromPayload } from '../../errors.js'
 import { decodeUpload, type UploadResult, type UploadTask } from './decode.js'
@@ -29,7 +29,7 @@ export class UploadDecoder implements Component {
         minThreads: this.workers,
         maxThreads: this.workers,
         maxQueue: this.maxQueue,
-        resourceLimits: { maxYoungGenerationSizeMb: HELPER_YOUNG_GENERATION_MB },
+        resourceLimits: HELPER_THREAD_LIMITS,
       })
   }
 
