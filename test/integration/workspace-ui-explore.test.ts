@@ -200,10 +200,11 @@ describe('Explore and dashboards in a browser', { skip }, () => {
       },
     })
     await goto(`#/dashboard/${d.uuid}`)
-    await page.waitForSelector('#dashboard-grid .chart[data-lines] .uplot')
+    // The first panel's own chart: the stacked one (both hosts) may be drawn before it.
+    await page.waitForSelector('#dashboard-grid .panel:nth-child(1) .chart[data-lines] .uplot')
     assert.equal(await valueOf('select[name=var-host]'), 'hA')
     const first = await page.$eval(
-      '#dashboard-grid .panel .legend-stats',
+      '#dashboard-grid .panel:nth-child(1) .legend-stats',
       (e) => e.textContent ?? '',
     )
     assert.match(first, /avg\(v\) \{host=hA\}/)
