@@ -77,7 +77,7 @@ export const OTLP_SCHEMA = {
     live: true,
   },
   tags: { type: 'tags', default: {}, env: 'ENV_OTLP_TAGS' },
-  /** OTLP/gRPC; in container mode only when ENV_OTLP_GRPC_ENABLE is set (agent.ts). */
+  /** OTLP/gRPC; in container mode only when ENV_OTLP_GRPC_ENABLE is set (agent/build.ts). */
   grpc_enable: { type: 'bool', default: true, env: 'ENV_OTLP_GRPC_ENABLE' },
   grpc_listen: {
     type: 'string',

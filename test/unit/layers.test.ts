@@ -43,3 +43,19 @@ test('a folder missing from the layers is reported, not let through', async () =
     /add src\/newthing to the layers/,
   )
 })
+
+test("inside a layered folder (src/agent) a file imports only its folder's lower layers", async () => {
+  assert.deepEqual(await errorsFor('src/agent/core.ts', "import { a } from './front.js'\n"), [
+    'src/agent/core.ts may not import src/agent/front.ts: it is not on a lower layer (eslint.layers.js, ARCHITECTURE.md)',
+  ])
+  assert.deepEqual(await errorsFor('src/agent/front.ts', "import { a } from './core.js'\n"), [])
+  assert.match(
+    (await errorsFor('src/agent/new.ts', "import { a } from './core.js'\n"))[0],
+    /add src\/agent\/new\.ts to the layers/,
+  )
+  // Against other folders the whole folder is the unit.
+  assert.deepEqual(await errorsFor('src/agent/core.ts', "import { a } from '../cli/y.js'\n"), [
+    'src/agent may not import src/cli: it is not on a lower layer (eslint.layers.js, ARCHITECTURE.md)',
+  ])
+  assert.deepEqual(await errorsFor('src/cli/x.ts', "import { a } from '../agent/agent.js'\n"), [])
+})

@@ -19,7 +19,7 @@ const tools = () => import('../../buffer/disk/inspect.js')
 async function pathOf(ctx: Context): Promise<string> {
   const given = ctx.values.path
   if (typeof given === 'string') return given
-  const { bufferPath } = await import('../../agent-build.js')
+  const { bufferPath } = await import('../../agent/build.js')
   return bufferPath(cliConfig(ctx).config)
 }
 

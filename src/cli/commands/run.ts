@@ -3,7 +3,7 @@
  * order, SIGHUP reloads the config (live keys apply at once; see reload.ts) and rescans the
  * pipeline scripts, without stopping writes.
  */
-import type { Agent } from '../../agent.js'
+import type { Agent } from '../../agent/agent.js'
 import { isCommitFailure, settleCommitFailure } from '../../buffer/disk/commit-echo.js'
 import { loadConfig } from '../../config/load.js'
 import { createLogger, type Logger } from '../../telemetry/logger.js'
@@ -32,7 +32,7 @@ function reload(agent: Agent, path: string, log: Logger): void {
 // The agent and the workspace load on demand: `ferry health` (run by probes every few
 // seconds) and the other small commands then start without DuckDB, LMDB or QuickJS.
 async function runAgent(ctx: Context): Promise<void> {
-  const { Agent, bufferPath } = await import('../../agent.js')
+  const { Agent, bufferPath } = await import('../../agent/agent.js')
   const { probeBuffer } = await import('../../buffer/disk/probe.js')
   const loaded = cliConfig(ctx)
   const lc = loaded.config.logging

@@ -14,7 +14,7 @@ import { plainTask } from '../../../src/ingest/protocol.js'
 import type { PipelineEngine } from '../../../src/pipeline/engine.js'
 import { callsGeoip, type PipelineWatcher } from '../../../src/pipeline/watcher.js'
 import { IpDb } from '../../../src/rum/geo/ipdb.js'
-import { scriptGeo } from '../../../src/rum-build.js'
+import { scriptGeo } from '../../../src/agent/rum.js'
 import { kv, runOn, testEngine, workerPipeline } from '../../helpers/pipeline.js'
 import { payloadShapes } from '../../helpers/points.js'
 

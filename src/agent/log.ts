@@ -2,10 +2,10 @@
  * The agent's lifecycle log lines (started, reloaded): one place for their events and wording,
  * which operators and the tests search for.
  */
-import type { HttpServer } from './http/server.js'
-import type { Identity } from './identity.js'
-import type { ReloadPlan } from './reload.js'
-import type { Logger } from './telemetry/logger.js'
+import type { HttpServer } from '../http/server.js'
+import type { Identity } from '../identity.js'
+import type { ReloadPlan } from '../reload.js'
+import type { Logger } from '../telemetry/logger.js'
 
 export interface StartedFacts {
   http: HttpServer

@@ -3,33 +3,33 @@
  * upstream are read through accessors per request, so a reload or the embedded workspace's late
  * upstream is seen without rebuilding the routes.
  */
-import type { LoadedConfig } from './config/load.js'
-import type { Identity } from './identity.js'
-import type { DecodePool } from './ingest/pool.js'
-import { inlineFirst } from './ingest/inline-first.js'
-import { fairShare, type DecodeShares } from './ingest/decode-shares.js'
-import { LoopLoad } from './ingest/loop-load.js'
-import type { TapHub } from './ingest/tap.js'
-import type { IoSettings } from './ingest/io.js'
-import { pipelineDeps } from './ingest/pipeline-deps.js'
-import type { Monitor } from './monitor/sampler.js'
-import type { PipelineWatcher } from './pipeline/watcher.js'
-import type { AggOp } from './pipeline/agg/ops.js'
-import type { DiskBuffer } from './buffer/disk/disk-buffer.js'
-import type { BufferPool } from './shared/buffer-pool.js'
-import type { Upstream } from './sinks/dataway/upstream.js'
-import type { GlobalTags } from './tags/global-tags.js'
-import { TagFile } from './tags/tag-file.js'
-import type { AccessPolicy } from './sources/http/access/policy.js'
-import type { HttpDeps, RumDeps } from './sources/http/deps.js'
-import type { Events } from './telemetry/events.js'
-import type { Metrics } from './telemetry/metrics.js'
-import type { PipelineEvents } from './telemetry/pipeline-events.js'
-import { addBufferPoolMetrics, addPoolMetrics, timedDecoder } from './telemetry/pool-metrics.js'
-import type { WorkspaceThread } from './workspace/thread.js'
+import type { LoadedConfig } from '../config/load.js'
+import type { Identity } from '../identity.js'
+import type { DecodePool } from '../ingest/pool.js'
+import { inlineFirst } from '../ingest/inline-first.js'
+import { fairShare, type DecodeShares } from '../ingest/decode-shares.js'
+import { LoopLoad } from '../ingest/loop-load.js'
+import type { TapHub } from '../ingest/tap.js'
+import type { IoSettings } from '../ingest/io.js'
+import { pipelineDeps } from '../ingest/pipeline-deps.js'
+import type { Monitor } from '../monitor/sampler.js'
+import type { PipelineWatcher } from '../pipeline/watcher.js'
+import type { AggOp } from '../pipeline/agg/ops.js'
+import type { DiskBuffer } from '../buffer/disk/disk-buffer.js'
+import type { BufferPool } from '../shared/buffer-pool.js'
+import type { Upstream } from '../sinks/dataway/upstream.js'
+import type { GlobalTags } from '../tags/global-tags.js'
+import { TagFile } from '../tags/tag-file.js'
+import type { AccessPolicy } from '../sources/http/access/policy.js'
+import type { HttpDeps, RumDeps } from '../sources/http/deps.js'
+import type { Events } from '../telemetry/events.js'
+import type { Metrics } from '../telemetry/metrics.js'
+import type { PipelineEvents } from '../telemetry/pipeline-events.js'
+import { addBufferPoolMetrics, addPoolMetrics, timedDecoder } from '../telemetry/pool-metrics.js'
+import type { WorkspaceThread } from '../workspace/thread.js'
 
 /** What the routes need from the agent; `loaded` and `upstream` are read when called. */
-export interface AgentParts {
+export interface RouteParts {
   loaded: () => LoadedConfig
   upstream: () => Upstream | null
   metrics: Metrics
@@ -51,7 +51,7 @@ export interface AgentParts {
   io: IoSettings
 }
 
-export function agentHttpDeps(a: AgentParts): HttpDeps {
+export function agentHttpDeps(a: RouteParts): HttpDeps {
   const loaded = a.loaded()
   const decodeSeconds = addPoolMetrics(a.metrics.registry, a.pool)
   addBufferPoolMetrics(a.metrics.registry, a.bodies)

@@ -6,10 +6,10 @@
  * its own size, `[workspace] embedded_body_size`: larger bodies make larger commits.
  */
 import type { Registry } from 'prom-client'
-import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
-import { EmbeddedWorkspaceEvents } from './telemetry/embedded-workspace-events.js'
-import type { Logger } from './telemetry/logger.js'
-import type { ThreadReady, WorkspaceThread } from './workspace/thread.js'
+import { parseUpstream, type Upstream } from '../sinks/dataway/upstream.js'
+import { EmbeddedWorkspaceEvents } from '../telemetry/embedded-workspace-events.js'
+import type { Logger } from '../telemetry/logger.js'
+import type { ThreadReady, WorkspaceThread } from '../workspace/thread.js'
 
 export function embeddedUpstream(ready: ThreadReady, bodySize?: number): Upstream {
   const up = parseUpstream(`${ready.url}?token=${ready.token}`)

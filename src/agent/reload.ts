@@ -5,16 +5,16 @@
  * Invariant: input files are checked first, so a wrong one throws before anything changes and
  * everything keeps running as it was.
  */
-import type { LoadedConfig } from './config/load.js'
-import { INPUT_KINDS, planInputs } from './inputs/build.js'
-import type { Inputs } from './inputs/inputs.js'
-import type { PipelineWatcher } from './pipeline/watcher.js'
-import { mergeLive, planReload, type ReloadPlan } from './reload.js'
-import type { AccessPolicy } from './sources/http/access/policy.js'
-import type { GlobalTags } from './tags/global-tags.js'
-import type { Events } from './telemetry/events.js'
-import type { Logger } from './telemetry/logger.js'
-import { logReloaded } from './agent-log.js'
+import type { LoadedConfig } from '../config/load.js'
+import { INPUT_KINDS, planInputs } from '../inputs/build.js'
+import type { Inputs } from '../inputs/inputs.js'
+import type { PipelineWatcher } from '../pipeline/watcher.js'
+import { mergeLive, planReload, type ReloadPlan } from '../reload.js'
+import type { AccessPolicy } from '../sources/http/access/policy.js'
+import type { GlobalTags } from '../tags/global-tags.js'
+import type { Events } from '../telemetry/events.js'
+import type { Logger } from '../telemetry/logger.js'
+import { logReloaded } from './log.js'
 
 /** The parts a reload touches. */
 export interface LiveParts {

@@ -1,35 +1,35 @@
 /** Builders of the agent's components from the config: one place maps config keys to options. */
 import path from 'node:path'
-import { DiskBuffer } from './buffer/disk/disk-buffer.js'
-import type { Config } from './config/schema.js'
-import type { Identity } from './identity.js'
-import { userAgent } from './sinks/dataway/send.js'
-import { Uploader } from './sinks/dataway/uploader.js'
-import { parseUpstream, type Upstream } from './sinks/dataway/upstream.js'
+import { DiskBuffer } from '../buffer/disk/disk-buffer.js'
+import type { Config } from '../config/schema.js'
+import type { Identity } from '../identity.js'
+import { userAgent } from '../sinks/dataway/send.js'
+import { Uploader } from '../sinks/dataway/uploader.js'
+import { parseUpstream, type Upstream } from '../sinks/dataway/upstream.js'
 import {
   createDispatcher,
   createNative,
   tlsMaterial,
   withDispatcher,
   type NetworkOptions,
-} from './sinks/dataway/network.js'
-import { NtpClock, type NtpEvents } from './sinks/dataway/ntp.js'
-import { sinkKeys } from './sinks/dataway/sinker.js'
-import { ioSettings, type IoEvents, type IoSettings } from './ingest/io.js'
-import type { Component } from './component.js'
-import type { SinkEvents } from './telemetry/sink-events.js'
-import type { Logger } from './telemetry/logger.js'
-import { GlobalTags } from './tags/global-tags.js'
-import type { ListenOptions } from './http/server.js'
+} from '../sinks/dataway/network.js'
+import { NtpClock, type NtpEvents } from '../sinks/dataway/ntp.js'
+import { sinkKeys } from '../sinks/dataway/sinker.js'
+import { ioSettings, type IoEvents, type IoSettings } from '../ingest/io.js'
+import type { Component } from '../component.js'
+import type { SinkEvents } from '../telemetry/sink-events.js'
+import type { Logger } from '../telemetry/logger.js'
+import { GlobalTags } from '../tags/global-tags.js'
+import type { ListenOptions } from '../http/server.js'
 import type { Registry } from 'prom-client'
-import { CATEGORY_NAMES } from './shared/category.js'
-import type { BufferPool } from './shared/buffer-pool.js'
-import { addBuildInfo, addCapacityGauges } from './telemetry/ops-metrics.js'
-import { TapHub, type TapEvents } from './ingest/tap.js'
-import type { LoadedConfig } from './config/load.js'
-import type { HttpDeps } from './sources/http/deps.js'
-import { OtlpGrpcServer } from './sources/otlp/grpc.js'
-import { OtlpEvents } from './telemetry/otlp-events.js'
+import { CATEGORY_NAMES } from '../shared/category.js'
+import type { BufferPool } from '../shared/buffer-pool.js'
+import { addBuildInfo, addCapacityGauges } from '../telemetry/ops-metrics.js'
+import { TapHub, type TapEvents } from '../ingest/tap.js'
+import type { LoadedConfig } from '../config/load.js'
+import type { HttpDeps } from '../sources/http/deps.js'
+import { OtlpGrpcServer } from '../sources/otlp/grpc.js'
+import { OtlpEvents } from '../telemetry/otlp-events.js'
 
 export function bufferPath(cfg: Config): string {
   return cfg['dataway.wal'].path || path.join(cfg.agent.data_dir, 'buffer')

@@ -2,15 +2,15 @@
  * The agent's decode pool from the config. The pipeline watcher and the refer table are read
  * through accessors, since the pool is built before them and asks for them per task.
  */
-import type { Config } from './config/schema.js'
-import { DecodePool, workerHeapLimits } from './ingest/pool.js'
-import type { DecodeShares } from './ingest/decode-shares.js'
-import type { BufferPool } from './shared/buffer-pool.js'
-import type { pipelineSettings } from './pipeline/settings.js'
-import type { PipelineWatcher } from './pipeline/watcher.js'
-import type { ReferPuller } from './pipeline/refer/puller.js'
-import { rumWorkerOptions, scriptGeo } from './rum-build.js'
-import type { Events } from './telemetry/events.js'
+import type { Config } from '../config/schema.js'
+import { DecodePool, workerHeapLimits } from '../ingest/pool.js'
+import type { DecodeShares } from '../ingest/decode-shares.js'
+import type { BufferPool } from '../shared/buffer-pool.js'
+import type { pipelineSettings } from '../pipeline/settings.js'
+import type { PipelineWatcher } from '../pipeline/watcher.js'
+import type { ReferPuller } from '../pipeline/refer/puller.js'
+import { rumWorkerOptions, scriptGeo } from './rum.js'
+import type { Events } from '../telemetry/events.js'
 
 export interface PoolParts {
   watcher: () => PipelineWatcher | null
