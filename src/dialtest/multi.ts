@@ -1,60 +1,16 @@
 /**
- * The multi-step dial test: HTTP and wait steps in order, each HTTP step rendered with the
- * variables earlier steps extracted from their post scripts; retries, `allow_failure`, and
- * secure extracted values hidden in the answer.
+ * Running the multi-step dial test (multi-task.ts checks it first): HTTP and wait steps in
+ * order, each HTTP step rendered with the variables earlier steps extracted from their post
+ * scripts; retries, `allow_failure`, the request's deadline, and secure extracted values hidden
+ * in the answer.
  */
-import { checkHttpTask, runHttp } from './http/task.js'
+import { runHttp } from './http/task.js'
 import type { HttpTask } from './http/types.js'
 import type { NetGuard } from './guard.js'
-import { isValidVariableName, type Funcs } from './template.js'
+import { stepTask, type MultiTask, type Step } from './multi-task.js'
+import type { Funcs } from './template.js'
 import { hideSecrets, renderDeep } from './vars.js'
 import type { DialResult } from './types.js'
-
-export interface Step {
-  type?: string
-  name?: string
-  allow_failure?: boolean
-  retry?: { retry?: number; interval?: number }
-  task?: string
-  value?: number
-  extracted_vars?: { name: string; field: string; secure?: boolean; value?: string }[]
-}
-
-export interface MultiTask {
-  name?: string
-  steps?: Step[]
-  tags?: Record<string, string>
-}
-
-function stepTask(s: Step): HttpTask {
-  try {
-    return JSON.parse(s.task ?? '') as HttpTask
-  } catch (e) {
-    throw new Error(`new task failed: ${(e as Error).message}`)
-  }
-}
-
-export function checkMultiTask(t: MultiTask): void {
-  for (const s of t.steps ?? []) {
-    if (s.retry && ((s.retry.retry ?? 0) < 0 || (s.retry.retry ?? 0) > 5))
-      throw new Error('retry should be in 0 ~ 5')
-    if (s.retry && ((s.retry.interval ?? 0) < 0 || (s.retry.interval ?? 0) > 5000))
-      throw new Error('retry interval should be in 0 ~ 5000')
-    if (s.type === 'wait') {
-      if (!(Number(s.value) >= 1 && Number(s.value) <= 180))
-        throw new Error('wait step value should be in 1 ~ 180')
-    } else if (s.type === 'http') {
-      if (!s.task) throw new Error('http step task should not be empty')
-      try {
-        checkHttpTask(stepTask(s))
-      } catch (e) {
-        throw new Error(`check task failed: ${(e as Error).message}`)
-      }
-      for (const v of s.extracted_vars ?? [])
-        if (!isValidVariableName(v.name)) throw new Error(`invalid variable name ${v.name}`)
-    } else throw new Error('step type should be wait or http')
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -92,18 +48,48 @@ async function httpStep(
   return last
 }
 
-export async function runMulti(
+const OUT_OF_TIME = 'run task failed: the task ran out of time'
+
+/** Where a run stands: whether it failed, the last step it started, the last HTTP status. */
+interface Progress {
+  failed: boolean
+  lastStep: number
+  status: string
+}
+
+/** Sleeps a wait step's seconds, cut at the deadline; false when the deadline cut it. */
+async function waitStep(s: Step, out: Record<string, unknown>, deadline: number) {
+  out.value = s.value
+  const left = deadline - Date.now()
+  await sleep(Math.max(0, Math.min(Number(s.value) * 1000, left)))
+  return Number(s.value) * 1000 <= left
+}
+
+/** Runs an HTTP step and writes what it gave into `out`; a secure value is not written. */
+async function httpStepInto(
+  s: Step,
+  out: Record<string, unknown>,
+  env: { fm: Funcs; guard: NetGuard; ua: string },
+): Promise<{ status: string; fails: boolean }> {
+  const r = await httpStep(s, env.fm, env.guard, env.ua)
+  Object.assign(out, r.result.tags, r.result.fields)
+  out.extracted_vars = (s.extracted_vars ?? []).map((v) =>
+    v.secure
+      ? { name: v.name, field: v.field, secure: true }
+      : { name: v.name, field: v.field, secure: false, value: env.fm.get(v.name) ?? '' },
+  )
+  if (r.error) out.fail_reason = `run task failed: ${r.error}`
+  return { status: r.result.tags.status ?? 'FAIL', fails: r.error !== '' && !s.allow_failure }
+}
+
+/** Each step in order until one fails (the rest are listed, not run) or time runs out. */
+async function runSteps(
   t: MultiTask,
-  fm: Funcs,
-  guard: NetGuard,
-  ua: string,
-  deadline = Infinity,
-): Promise<DialResult> {
-  const started = process.hrtime.bigint()
+  env: { fm: Funcs; guard: NetGuard; ua: string },
+  deadline: number,
+): Promise<{ steps: Record<string, unknown>[]; p: Progress }> {
   const steps: Record<string, unknown>[] = []
-  let failed = false
-  let lastStep = -1
-  let status = 'OK'
+  const p: Progress = { failed: false, lastStep: -1, status: 'OK' }
   for (const [i, s] of (t.steps ?? []).entries()) {
     const out: Record<string, unknown> = {
       type: s.type,
@@ -111,46 +97,45 @@ export async function runMulti(
       task: s.task ?? '',
     }
     steps.push(out)
-    if (failed) continue
+    if (p.failed) continue
+    // Wait steps may add up to minutes; the task ends with its request.
     if (Date.now() >= deadline) {
-      // Wait steps may add up to minutes; the task ends with its request.
-      out.fail_reason = 'run task failed: the task ran out of time'
-      failed = true
+      out.fail_reason = OUT_OF_TIME
+      p.failed = true
       continue
     }
-    lastStep = i
+    p.lastStep = i
     out.task_start_time = Date.now()
     if (s.type === 'wait') {
-      out.value = s.value
-      const left = deadline - Date.now()
-      await sleep(Math.max(0, Math.min(Number(s.value) * 1000, left)))
-      if (Number(s.value) * 1000 > left) {
-        out.fail_reason = 'run task failed: the task ran out of time'
-        failed = true
+      if (!(await waitStep(s, out, deadline))) {
+        out.fail_reason = OUT_OF_TIME
+        p.failed = true
       }
       continue
     }
-    const r = await httpStep(s, fm, guard, ua)
-    Object.assign(out, r.result.tags, r.result.fields)
-    out.extracted_vars = (s.extracted_vars ?? []).map((v) =>
-      v.secure
-        ? { name: v.name, field: v.field, secure: true }
-        : { name: v.name, field: v.field, secure: false, value: fm.get(v.name) ?? '' },
-    )
-    status = r.result.tags.status ?? 'FAIL'
-    if (r.error) {
-      out.fail_reason = `run task failed: ${r.error}`
-      if (!s.allow_failure) failed = true
-    }
+    const r = await httpStepInto(s, out, env)
+    p.status = r.status
+    if (r.fails) p.failed = true
   }
+  return { steps, p }
+}
+
+/** The task's point: its status, timing, the steps as JSON and their reasons; secrets hidden. */
+function resultOf(
+  t: MultiTask,
+  run: { steps: Record<string, unknown>[]; p: Progress },
+  started: bigint,
+  fm: Funcs,
+): DialResult {
+  const { steps, p } = run
   const tags: Record<string, string> = {
     name: t.name ?? '',
-    status: failed ? 'FAIL' : status,
+    status: p.failed ? 'FAIL' : p.status,
     ...t.tags,
   }
   const fields: Record<string, unknown> = {
     response_time: Number((process.hrtime.bigint() - started) / 1000n),
-    last_step: lastStep,
+    last_step: p.lastStep,
     steps: JSON.stringify(steps),
   }
   if (!(t.steps ?? []).length) {
@@ -168,4 +153,15 @@ export async function runMulti(
     secure.map((v) => fm.get(v.name) ?? ''),
   )
   return { tags, fields }
+}
+
+export async function runMulti(
+  t: MultiTask,
+  fm: Funcs,
+  guard: NetGuard,
+  ua: string,
+  deadline = Infinity,
+): Promise<DialResult> {
+  const started = process.hrtime.bigint()
+  return resultOf(t, await runSteps(t, { fm, guard, ua }, deadline), started, fm)
 }
