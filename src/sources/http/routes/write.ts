@@ -14,6 +14,9 @@ import { clientIp } from '../../../rum/geo/tags.js'
 import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
 import { clientOf } from '../access/client.js'
 import { emptyAnswer } from '../access/cors.js'
+import { parseWriteOptions, type WriteOptions } from '../write-options.js'
+import type { Category } from '../../../shared/category.js'
+import type { DecodeOk, DecodeTask } from '../../../ingest/protocol.js'
 
 /** The request's RUM settings; the client address travels as its geo tags. */
 async function rumTask(c: Context<HttpEnv>, deps: HttpDeps): Promise<RumTask | undefined> {
@@ -28,8 +31,6 @@ async function rumTask(c: Context<HttpEnv>, deps: HttpDeps): Promise<RumTask | u
     measurements: cfg.measurements,
   }
 }
-import { parseWriteOptions } from '../write-options.js'
-
 /**
  * The query of a request URL, as `new URL(url).searchParams` reads it, without parsing the
  * whole URL per write (the query string is what URLSearchParams decodes either way).
@@ -65,6 +66,54 @@ export async function budgetedBody(
   return body
 }
 
+/** The decode task of a write: the body, the request's options and the agent's limits. */
+function writeTask(
+  c: Context<HttpEnv>,
+  deps: HttpDeps,
+  w: { category: Category; opts: WriteOptions; body: Uint8Array; rum: RumTask | undefined },
+): DecodeTask {
+  const { category, opts, body } = w
+  return {
+    body,
+    category,
+    contentType: c.req.header('content-type') ?? '',
+    encoding: opts.encoding,
+    precision: opts.precision,
+    strict: opts.strict,
+    echo: opts.echo,
+    now: BigInt(Date.now()) * 1_000_000n,
+    extraTags: deps.tags.forWrite({
+      ignoreHost: opts.ignoreGlobalHostTags,
+      election: opts.globalElectionTags,
+    }),
+    maxBodyBytes: deps.config.http_api.max_body_size,
+    maxPoints: deps.config.http_api.max_points_per_request,
+    pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: opts.source } : null,
+    rum: w.rum,
+    client: clientOf(c, deps.access.trusted).ip,
+  }
+}
+
+/** Counts the accepted write and answers it: 200, with the echo when one was asked for. */
+function answer(
+  c: Context<HttpEnv>,
+  deps: HttpDeps,
+  category: Category,
+  opts: WriteOptions,
+  out: DecodeOk,
+) {
+  deps.rum?.events.sourceMaps(out.sourcemaps)
+  deps.rum?.events.cdn(out.cdn)
+  deps.events.writeAccepted({
+    category,
+    input: opts.input,
+    points: out.points,
+    warnings: out.warnings,
+    dry: opts.dry,
+  })
+  return out.echo === null ? emptyAnswer(c, 200) : c.body(out.echo, 200)
+}
+
 export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
   app.post('/v1/write/:category', async (c) => {
     const category = c.req.param('category')
@@ -76,41 +125,15 @@ export function writeRoutes(app: Hono<HttpEnv>, deps: HttpDeps): void {
       const body = await budgetedBody(c.env?.incoming, c.req.raw, deps, releases)
       deps.events.bodyReceived(category, body.length)
       if (body.length === 0) throw new FerryError('emptyBody')
-      const task = {
-        body,
-        category,
-        contentType: c.req.header('content-type') ?? '',
-        encoding: opts.encoding,
-        precision: opts.precision,
-        strict: opts.strict,
-        echo: opts.echo,
-        now: BigInt(Date.now()) * 1_000_000n,
-        extraTags: deps.tags.forWrite({
-          ignoreHost: opts.ignoreGlobalHostTags,
-          election: opts.globalElectionTags,
-        }),
-        maxBodyBytes: deps.config.http_api.max_body_size,
-        maxPoints: deps.config.http_api.max_points_per_request,
-        pipeline: deps.pipeline ? { version: deps.pipeline.version(), source: opts.source } : null,
-        rum: category === 'rum' ? await rumTask(c, deps) : undefined,
-        client: clientOf(c, deps.access.trusted).ip,
-      }
+      const rum = category === 'rum' ? await rumTask(c, deps) : undefined
+      const task = writeTask(c, deps, { category, opts, body, rum })
       const out = await accept(acceptDeps(deps), task, {
         input: opts.input,
         dry: opts.dry,
         storageIndex: category === 'logging' ? (opts.storageIndex ?? undefined) : undefined,
         abandoned: () => c.get('signal')?.aborted === true,
       })
-      deps.rum?.events.sourceMaps(out.sourcemaps)
-      deps.rum?.events.cdn(out.cdn)
-      deps.events.writeAccepted({
-        category,
-        input: opts.input,
-        points: out.points,
-        warnings: out.warnings,
-        dry: opts.dry,
-      })
-      return out.echo === null ? emptyAnswer(c, 200) : c.body(out.echo, 200)
+      return answer(c, deps, category, opts, out)
     } catch (e) {
       if (e instanceof FerryError) deps.events.writeRejected(category, opts.input, e)
       throw e
