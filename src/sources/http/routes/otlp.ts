@@ -17,6 +17,7 @@ import { OtlpEvents } from '../../../telemetry/otlp-events.js'
 import { acceptDeps, type HttpDeps, type HttpEnv } from '../deps.js'
 import { budgetedBody } from './write.js'
 import { OTLP_CATEGORY, otlpTask } from '../../otlp/task.js'
+import type { DecodeOk } from '../../../ingest/protocol.js'
 
 /** OTLP clients retry 429 and 503 after Retry-After; every such answer carries one. */
 function withRetryAfter(e: unknown): unknown {
@@ -27,6 +28,26 @@ function withRetryAfter(e: unknown): unknown {
   )
     e.retryAfter = 1
   return e
+}
+
+/** Decodes and buffers an export request's body; resolves once its points are safe. */
+async function decodeExport(
+  c: Context<HttpEnv>,
+  deps: HttpDeps,
+  signal: OtlpSignal,
+  body: Uint8Array,
+): Promise<DecodeOk> {
+  const task = otlpTask(deps, {
+    signal,
+    body,
+    contentType: c.req.header('content-type') ?? '',
+    encoding: c.req.header('content-encoding') ?? '',
+    remoteIp: c.env?.incoming?.socket?.remoteAddress ?? '',
+  })
+  return accept(acceptDeps(deps), task, {
+    input: 'opentelemetry',
+    abandoned: () => c.get('signal')?.aborted === true,
+  })
 }
 
 async function receive(
@@ -46,27 +67,9 @@ async function receive(
   try {
     const body = await budgetedBody(c.env?.incoming, c.req.raw, deps, releases)
     deps.events.bodyReceived(category, body.length)
-    const out = await accept(
-      acceptDeps(deps),
-      otlpTask(deps, {
-        signal,
-        body,
-        contentType: c.req.header('content-type') ?? '',
-        encoding: c.req.header('content-encoding') ?? '',
-        remoteIp: c.env?.incoming?.socket?.remoteAddress ?? '',
-      }),
-      {
-        input: 'opentelemetry',
-        abandoned: () => c.get('signal')?.aborted === true,
-      },
-    )
-    deps.events.writeAccepted({
-      category,
-      input: 'opentelemetry',
-      points: out.points,
-      warnings: out.warnings,
-      dry: false,
-    })
+    const out = await decodeExport(c, deps, signal, body)
+    const { points, warnings } = out
+    deps.events.writeAccepted({ category, input: 'opentelemetry', points, warnings, dry: false })
     events.exported(signal, out.points, out.otlp)
     const rejected = out.otlp?.rejected ?? 0
     const answer = exportResponse(signal, enc, rejected, out.otlp?.reason ?? '')
