@@ -139,6 +139,52 @@ function tryTranscoder(t: DecodeTask, body: Uint8Array, host: PipelineHost | nul
   return t.ddtrace ? null : tryFast(t, body, host)
 }
 
+/** RUM's checks and geo tags, the echo, then RUM's source maps and CDN marks, in that order. */
+async function rumAndEcho(points: Point[], t: DecodeTask, rum: RumStage | null) {
+  if (t.rum) {
+    checkRum(points, t.rum)
+    addGeoTags(points, t.rum.geoTags)
+  }
+  // After the geo tags: a RUM echo shows the ip/city/province/country/isp that are stored.
+  const echoed = t.echo ? echo(points, t.echo) : null
+  const sourcemaps = t.rum && rum ? await resolveStacks(points, rum.resolver) : undefined
+  const cdn = t.rum && rum?.cdn ? await rum.cdn.mark(points) : undefined
+  return { echoed, sourcemaps, cdn }
+}
+
+/** The general path: parse, correct, check, RUM, tags, pipeline, `[io]`, encode. */
+async function generalPath(
+  t: DecodeTask,
+  body: Uint8Array,
+  host: PipelineHost | null,
+  rum: RumStage | null,
+): Promise<DecodeResult> {
+  const { points, format, otlp, ddtrace } = parseTask(t, body)
+  resolveTimes(points, t, format)
+  const warnings = checkAll(points, t)
+  const { echoed, sourcemaps, cdn } = await rumAndEcho(points, t, rum)
+  addExtraTags(points, t.extraTags)
+  const out = await runPipeline(t, points, host, warnings)
+  const io = t.io ? applyIo(out.points, t.category, t.io, t.now) : null
+  const kept = io ? io.points : out.points
+  return {
+    ok: true,
+    points: kept.length,
+    payload: encodeAll(kept, body.length),
+    payloadRoom: PAYLOAD_ROOM,
+    echo: echoed,
+    warnings,
+    bodyBytes: body.length,
+    pipeline: out.stats,
+    ...(out.agg ? { agg: out.agg } : {}),
+    sourcemaps,
+    ...(cdn ? { cdn } : {}),
+    ...(io ? { filtered: io.filtered, retimed: io.retimed } : {}),
+    ...(otlp ? { otlp } : {}),
+    ...(ddtrace ? { ddtrace } : {}),
+  }
+}
+
 /** `fast` false skips the byte-level transcoders (the tests compare the two paths with it). */
 export async function processTask(
   t: DecodeTask,
@@ -149,39 +195,7 @@ export async function processTask(
   try {
     const body = await inflate(t)
     const quick = fast ? await tryTranscoder(t, body, host) : null
-    if (quick) return quick
-    const { points, format, otlp, ddtrace } = parseTask(t, body)
-    resolveTimes(points, t, format)
-    const warnings = checkAll(points, t)
-    if (t.rum) {
-      checkRum(points, t.rum)
-      addGeoTags(points, t.rum.geoTags)
-    }
-    // After the geo tags: a RUM echo shows the ip/city/province/country/isp that are stored.
-    const echoed = t.echo ? echo(points, t.echo) : null
-    const sourcemaps = t.rum && rum ? await resolveStacks(points, rum.resolver) : undefined
-    const cdn = t.rum && rum?.cdn ? await rum.cdn.mark(points) : undefined
-    addExtraTags(points, t.extraTags)
-    const out = await runPipeline(t, points, host, warnings)
-    const io = t.io ? applyIo(out.points, t.category, t.io, t.now) : null
-    const kept = io ? io.points : out.points
-    const payload = encodeAll(kept, body.length)
-    return {
-      ok: true,
-      points: kept.length,
-      payload,
-      payloadRoom: PAYLOAD_ROOM,
-      echo: echoed,
-      warnings,
-      bodyBytes: body.length,
-      pipeline: out.stats,
-      ...(out.agg ? { agg: out.agg } : {}),
-      sourcemaps,
-      ...(cdn ? { cdn } : {}),
-      ...(io ? { filtered: io.filtered, retimed: io.retimed } : {}),
-      ...(otlp ? { otlp } : {}),
-      ...(ddtrace ? { ddtrace } : {}),
-    }
+    return quick ?? (await generalPath(t, body, host, rum))
   } catch (e) {
     if (e instanceof FerryError) return { ok: false, error: toPayload(e) }
     const message = `decode failed unexpectedly: ${(e as Error)?.message ?? String(e)}`
