@@ -1,9 +1,9 @@
 /**
  * The Hono application: common headers, per-route telemetry, access control (CORS,
- * loopback-or-public, rate limit, timeout, in-flight), routes, and the one place where errors become HTTP answers
- * (`onError`): FerryError by its table entry, anything else 500.
+ * loopback-or-public, rate limit, timeout, in-flight), routes, and the one place where errors
+ * become HTTP answers (`onError`): FerryError by its table entry, anything else 500.
  */
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { Registry } from 'prom-client'
 import { FerryError } from '../../errors.js'
 import type { HttpDeps, HttpEnv } from './deps.js'
@@ -40,11 +40,10 @@ function errorResponse(err: FerryError): Response {
   return new Response(JSON.stringify(err.toBody()), { status: err.status, headers })
 }
 
-export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
-  const app = new Hono<HttpEnv>()
+/** Every answer: the agent's header, bounded headers, and its route's count and time. */
+function answered(deps: HttpDeps): MiddlewareHandler<HttpEnv> {
   const agentHeader = `${deps.identity.version}/${deps.identity.host}`
-
-  app.use(async (c, next) => {
+  return async (c, next) => {
     const started = performance.now()
     await next()
     c.res.headers.set('X-Agent', agentHeader)
@@ -57,31 +56,29 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
       c.res.status,
       (performance.now() - started) / 1000,
     )
-  })
+  }
+}
 
-  app.use(corsMiddleware(deps.access))
-  app.use(publicAccessMiddleware(deps.access))
-  app.use(rateLimitMiddleware(deps.access))
-  // After the cheap refusals: a request refused 429 or 403 costs no timer and no abort signal.
-  app.use(timeoutMiddleware(deps.access))
-  app.use(inFlightMiddleware(deps.access))
+/** The routes in matching order; the replay route comes before the write route. */
+const ROUTES: ((app: Hono<HttpEnv>, deps: HttpDeps) => void)[] = [
+  // `/v1/write/rum/replay` is not a category.
+  replayRoutes,
+  writeRoutes,
+  otlpRoutes,
+  ddtraceRoutes,
+  sourcemapRoutes,
+  infoRoutes,
+  forwardRoutes,
+  pipelineRoutes,
+  globalTagRoutes,
+  lastErrorRoutes,
+  monitorRoutes,
+  dialtestRoutes,
+  tapRoutes,
+]
 
-  // Before the write route: `/v1/write/rum/replay` is not a category.
-  replayRoutes(app, deps)
-  writeRoutes(app, deps)
-  otlpRoutes(app, deps)
-  ddtraceRoutes(app, deps)
-  sourcemapRoutes(app, deps)
-  infoRoutes(app, deps)
-  forwardRoutes(app, deps)
-  pipelineRoutes(app, deps)
-  globalTagRoutes(app, deps)
-  lastErrorRoutes(app, deps)
-  monitorRoutes(app, deps)
-  dialtestRoutes(app, deps)
-  tapRoutes(app, deps)
-  metricsRoutes(app, registry)
-
+/** Errors become answers here only: a FerryError by its table entry, anything else 500. */
+function answerErrors(app: Hono<HttpEnv>, deps: HttpDeps): void {
   app.notFound((c) =>
     errorResponse(new FerryError('routeNotFound', `no route for ${c.req.method} ${c.req.path}`)),
   )
@@ -93,5 +90,19 @@ export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
     deps.events.internalError('http', err)
     return errorResponse(new FerryError('internalError', 'unexpected error; see the agent log'))
   })
+}
+
+export function createApp(deps: HttpDeps, registry: Registry): Hono<HttpEnv> {
+  const app = new Hono<HttpEnv>()
+  app.use(answered(deps))
+  app.use(corsMiddleware(deps.access))
+  app.use(publicAccessMiddleware(deps.access))
+  app.use(rateLimitMiddleware(deps.access))
+  // After the cheap refusals: a request refused 429 or 403 costs no timer and no abort signal.
+  app.use(timeoutMiddleware(deps.access))
+  app.use(inFlightMiddleware(deps.access))
+  for (const routes of ROUTES) routes(app, deps)
+  metricsRoutes(app, registry)
+  answerErrors(app, deps)
   return app
 }
