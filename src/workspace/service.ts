@@ -66,10 +66,32 @@ export class WorkspaceService implements Component {
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 })
     const stores = await openStores(c, this.dir, this.clickhouse)
     this.stores = stores
-    const { engine, meta } = stores
     await this.decoder.start()
     const registry = new Registry()
-    const deps: WorkspaceDeps = {
+    const deps = this.wire(stores, registry)
+    this.deps = deps
+    this.watchDamage(stores, deps.events)
+    this.retention = new RetentionJob(stores.engine, c, deps.events)
+    this.retention.start()
+    this.http = new HttpServer(createWorkspaceApp(deps, registry), {
+      listen: c.listen,
+      socket: '',
+      timeoutMs: 60_000,
+      tls: { cert: '', privkey: '' },
+    })
+    await this.http.start()
+    const addr = this.address()
+    this.log.info(
+      { event: 'workspace_started', listen: `${addr.address}:${addr.port}`, dir: this.dir },
+      'workspace service started',
+    )
+  }
+
+  /** The API's parts over the opened stores. */
+  private wire(stores: WorkspaceStores, registry: Registry): WorkspaceDeps {
+    const c = this.cfg
+    const { engine, meta } = stores
+    return {
       config: c,
       engine,
       accounts: meta.accounts,
@@ -91,22 +113,6 @@ export class WorkspaceService implements Component {
       storageDown: () => stores.down(),
       adminSecret: this.writeAdminSecret(),
     }
-    this.deps = deps
-    this.watchDamage(stores, deps.events)
-    this.retention = new RetentionJob(engine, c, deps.events)
-    this.retention.start()
-    this.http = new HttpServer(createWorkspaceApp(deps, registry), {
-      listen: c.listen,
-      socket: '',
-      timeoutMs: 60_000,
-      tls: { cert: '', privkey: '' },
-    })
-    await this.http.start()
-    const addr = this.address()
-    this.log.info(
-      { event: 'workspace_started', listen: `${addr.address}:${addr.port}`, dir: this.dir },
-      'workspace service started',
-    )
   }
 
   /** Damage met after the start probe: logged and counted, and told to the host. */

@@ -5,7 +5,7 @@
  * side (`/v1/...`, as the reference agent expects), logged; unexpected failures 503
  * `InternalError` (spec 000, 7).
  */
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { Registry } from 'prom-client'
 import { FerryError } from '../../errors.js'
 import { adminRoutes } from './admin.js'
@@ -19,9 +19,9 @@ import { rumOpenApiRoutes } from './rum-openapi.js'
 import { FAILED_QUERY_CONTENT, queryRoutes } from './query.js'
 import { uiRoutes } from '../ui/routes.js'
 
-export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hono<WorkspaceEnv> {
-  const app = new Hono<WorkspaceEnv>()
-  app.use(async (c, next) => {
+/** Every request: a trace id, given back in `X-Trace-Id`, and its route counted. */
+function traced(deps: WorkspaceDeps): MiddlewareHandler<WorkspaceEnv> {
+  return async (c, next) => {
     const traceId = newTraceId()
     c.set('traceId', traceId)
     await next()
@@ -29,7 +29,11 @@ export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hon
     const unmatched = c.res.status === 400 || c.res.status === 404
     const route = unmatched && c.req.routePath === '/*' ? 'unmatched' : c.req.routePath
     deps.events.answered(route, c.req.method, c.res.status)
-  })
+  }
+}
+
+/** `/v1/ping` (the storage's health) and `/metrics`. */
+function serviceRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps, registry: Registry) {
   app.get('/v1/ping', (c) => {
     const down = deps.storageDown()
     const health = down === null ? { status: 'ok' } : { status: 'degraded', reason: down }
@@ -40,14 +44,10 @@ export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hon
     async () =>
       new Response(await registry.metrics(), { headers: { 'Content-Type': registry.contentType } }),
   )
-  datawayRoutes(app, deps)
-  ingestRoutes(app, deps)
-  queryRoutes(app, deps)
-  openApiRoutes(app, deps)
-  // After openApiRoutes: its middleware decides the workspace of every /api/v1 route.
-  rumOpenApiRoutes(app, deps)
-  adminRoutes(app, deps)
-  uiRoutes(app, deps)
+}
+
+/** Errors become answers here only, in the envelope (see the module's comment). */
+function answerErrors(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
   app.notFound((c) => {
     const code = c.req.path.startsWith('/v1/') ? 'datawayRouteNotFound' : 'routerNotFound'
     const err = new FerryError(code, `no route for ${c.req.method} ${c.req.path}`)
@@ -70,5 +70,20 @@ export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hon
       traceId,
     )
   })
+}
+
+export function createWorkspaceApp(deps: WorkspaceDeps, registry: Registry): Hono<WorkspaceEnv> {
+  const app = new Hono<WorkspaceEnv>()
+  app.use(traced(deps))
+  serviceRoutes(app, deps, registry)
+  datawayRoutes(app, deps)
+  ingestRoutes(app, deps)
+  queryRoutes(app, deps)
+  openApiRoutes(app, deps)
+  // After openApiRoutes: its middleware decides the workspace of every /api/v1 route.
+  rumOpenApiRoutes(app, deps)
+  adminRoutes(app, deps)
+  uiRoutes(app, deps)
+  answerErrors(app, deps)
   return app
 }
