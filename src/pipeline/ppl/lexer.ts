@@ -72,63 +72,95 @@ const ESC: Record<string, string> = {
 }
 
 export function lex(src: string): Tok[] {
-  const out: Tok[] = []
-  let i = 0
-  let ln = 1
-  let lineStart = 0
-  const tok = (kind: TokKind, text: string, start: number, value?: string | number | bigint) =>
-    out.push({ kind, text, value, pos: start, ln, col: start - lineStart + 1 })
-  const fail = (msg: string, at: number): never => {
-    throw new PlSyntaxError(msg, at, ln, at - lineStart + 1)
-  }
-  while (i < src.length) {
-    const c = src[i]
-    const start = i
-    if (c === '\n') {
-      tok('nl', '\n', i)
-      i++
-      ln++
-      lineStart = i
-    } else if (c === ' ' || c === '\t' || c === '\r') i++
-    else if (c === '#') while (i < src.length && src[i] !== '\n') i++
-    else if (c === '\\' && src[i + 1] === '\n') i++
-    else if (/[A-Za-z_]/.test(c)) {
-      while (i < src.length && /[A-Za-z0-9_]/.test(src[i])) i++
-      tok('id', src.slice(start, i), start)
-    } else if (c === '`') {
-      const end = src.indexOf('`', i + 1)
-      if (end < 0) fail('unterminated `identifier`', start)
-      tok('id', src.slice(i + 1, end), start)
-      i = end + 1
-    } else if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(src[i + 1] ?? ''))) {
-      const m = /^(?:0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(src.slice(i))!
-      i += m[0].length
-      tok('num', m[0], start, numberValue(m[0]))
-    } else if (c === '"' || c === "'") {
-      const triple = src.startsWith(c.repeat(3), i)
-      i = readString(
-        src,
-        i,
-        triple,
-        c,
-        (v, end, lines) => {
-          tok('str', src.slice(start, end), start, v)
-          if (lines) {
-            ln += lines.count
-            lineStart = lines.lastStart
-          }
-        },
-        (msg) => fail(msg, start),
-      )
-    } else {
-      const op = OPS.find((o) => src.startsWith(o, i))
-      if (!op) fail(`unexpected character ${JSON.stringify(c)}`, start)
-      tok('op', op!, start)
-      i += op!.length
+  return new Lexer(src).run()
+}
+
+/** One pass over a script: `i` the next character, `ln`/`lineStart` for positions. */
+class Lexer {
+  private readonly out: Tok[] = []
+  private i = 0
+  private ln = 1
+  private lineStart = 0
+
+  constructor(private readonly src: string) {}
+
+  run(): Tok[] {
+    const src = this.src
+    while (this.i < src.length) {
+      const c = src[this.i]
+      if (c === '\n') this.newline()
+      else if (c === ' ' || c === '\t' || c === '\r') this.i++
+      else if (c === '#') while (this.i < src.length && src[this.i] !== '\n') this.i++
+      else if (c === '\\' && src[this.i + 1] === '\n') this.i++
+      else if (/[A-Za-z_]/.test(c)) this.word()
+      else if (c === '`') this.quotedWord()
+      else if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(src[this.i + 1] ?? ''))) this.number()
+      else if (c === '"' || c === "'") this.string(c)
+      else this.op(c)
     }
+    this.tok('eof', '', this.i)
+    return this.out
   }
-  tok('eof', '', i)
-  return out
+
+  private tok(kind: TokKind, text: string, start: number, value?: string | number | bigint) {
+    this.out.push({ kind, text, value, pos: start, ln: this.ln, col: start - this.lineStart + 1 })
+  }
+
+  private fail(msg: string, at: number): never {
+    throw new PlSyntaxError(msg, at, this.ln, at - this.lineStart + 1)
+  }
+
+  private newline() {
+    this.tok('nl', '\n', this.i)
+    this.i++
+    this.ln++
+    this.lineStart = this.i
+  }
+
+  private word() {
+    const start = this.i
+    while (this.i < this.src.length && /[A-Za-z0-9_]/.test(this.src[this.i])) this.i++
+    this.tok('id', this.src.slice(start, this.i), start)
+  }
+
+  private quotedWord() {
+    const start = this.i
+    const end = this.src.indexOf('`', start + 1)
+    if (end < 0) this.fail('unterminated `identifier`', start)
+    this.tok('id', this.src.slice(start + 1, end), start)
+    this.i = end + 1
+  }
+
+  private number() {
+    const start = this.i
+    const text = /^(?:0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(
+      this.src.slice(start),
+    )![0]
+    this.i += text.length
+    this.tok('num', text, start, numberValue(text))
+  }
+
+  private string(q: string) {
+    const { src } = this
+    const start = this.i
+    const triple = src.startsWith(q.repeat(3), start)
+    const emit = (v: string, end: number, lines: { count: number; lastStart: number } | null) => {
+      this.tok('str', src.slice(start, end), start, v)
+      if (lines) {
+        this.ln += lines.count
+        this.lineStart = lines.lastStart
+      }
+    }
+    this.i = readString(src, start, triple, q, emit, (msg) => this.fail(msg, start))
+  }
+
+  private op(c: string) {
+    const start = this.i
+    const op = OPS.find((o) => this.src.startsWith(o, start))
+    if (!op) this.fail(`unexpected character ${JSON.stringify(c)}`, start)
+    this.tok('op', op, start)
+    this.i += op.length
+  }
 }
 
 function readString(
