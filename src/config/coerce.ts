@@ -2,51 +2,60 @@
 import { parseBytes, parseDuration } from './units.js'
 import type { KeySpec } from './spec.js'
 
+type Coerced = [unknown] | string
+type Coercer = (spec: KeySpec, raw: unknown, fromEnv: boolean) => Coerced
+
+const DURATION = 'expected a duration like "30s"'
+
+function coerceNumber(spec: KeySpec, raw: unknown, fromEnv: boolean): Coerced {
+  const n = typeof raw === 'string' && fromEnv ? Number(raw) : raw
+  if (typeof n !== 'number' || Number.isNaN(n)) return 'expected a number'
+  return spec.type === 'int' && !Number.isInteger(n) ? 'expected an integer' : [n]
+}
+
+/** One converter per key type. */
+const COERCERS: Record<KeySpec['type'], Coercer> = {
+  string: (spec, raw) => {
+    if (typeof raw !== 'string') return 'expected a string'
+    return !spec.values || spec.values.includes(raw) ? [raw] : `one of ${spec.values.join(', ')}`
+  },
+  bool: (_, raw, fromEnv) => {
+    if (typeof raw === 'boolean') return [raw]
+    if (fromEnv && typeof raw === 'string')
+      return [['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())]
+    return 'expected true or false'
+  },
+  int: coerceNumber,
+  number: coerceNumber,
+  duration: (_, raw) => (typeof raw === 'string' ? (parseDuration(raw) ?? DURATION) : DURATION),
+  bytes: (_, raw) => parseBytes(raw) ?? 'expected a size like "64MiB" or a number of bytes',
+  strings: (_, raw, fromEnv) => {
+    if (fromEnv && typeof raw === 'string')
+      return [
+        raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ]
+    return Array.isArray(raw) && raw.every((s) => typeof s === 'string')
+      ? [raw]
+      : 'expected a list of strings'
+  },
+  tags: (_, raw, fromEnv) => coerceTags(raw, fromEnv),
+  // A nested table in the reference's shape (`[inputs.prom.tags_rename]`): its `check`
+  // validates the inside, which no generic type can describe. From the environment it is
+  // JSON, as the reference agent reads ENV_IO_FILTERS.
+  table: (_, raw, fromEnv) => {
+    if (fromEnv && typeof raw === 'string') return jsonTable(raw)
+    return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !fromEnv
+      ? [structuredClone(raw)]
+      : 'expected a table'
+  },
+}
+
 /** Converts a raw TOML or env value to the key's type; returns [value] or an error string. */
-export function coerce(spec: KeySpec, raw: unknown, fromEnv: boolean): [unknown] | string {
-  switch (spec.type) {
-    case 'string':
-      if (typeof raw !== 'string') return 'expected a string'
-      return !spec.values || spec.values.includes(raw) ? [raw] : `one of ${spec.values.join(', ')}`
-    case 'bool':
-      if (typeof raw === 'boolean') return [raw]
-      if (fromEnv && typeof raw === 'string')
-        return [['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())]
-      return 'expected true or false'
-    case 'int':
-    case 'number': {
-      const n = typeof raw === 'string' && fromEnv ? Number(raw) : raw
-      if (typeof n !== 'number' || Number.isNaN(n)) return 'expected a number'
-      return spec.type === 'int' && !Number.isInteger(n) ? 'expected an integer' : [n]
-    }
-    case 'duration':
-      return typeof raw === 'string'
-        ? (parseDuration(raw) ?? 'expected a duration like "30s"')
-        : 'expected a duration like "30s"'
-    case 'bytes':
-      return parseBytes(raw) ?? 'expected a size like "64MiB" or a number of bytes'
-    case 'strings':
-      if (fromEnv && typeof raw === 'string')
-        return [
-          raw
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ]
-      return Array.isArray(raw) && raw.every((s) => typeof s === 'string')
-        ? [raw]
-        : 'expected a list of strings'
-    case 'tags':
-      return coerceTags(raw, fromEnv)
-    case 'table':
-      // A nested table in the reference's shape (`[inputs.prom.tags_rename]`): its `check`
-      // validates the inside, which no generic type can describe. From the environment it is
-      // JSON, as the reference agent reads ENV_IO_FILTERS.
-      if (fromEnv && typeof raw === 'string') return jsonTable(raw)
-      return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !fromEnv
-        ? [structuredClone(raw)]
-        : 'expected a table'
-  }
+export function coerce(spec: KeySpec, raw: unknown, fromEnv: boolean): Coerced {
+  return COERCERS[spec.type](spec, raw, fromEnv)
 }
 
 function coerceTags(raw: unknown, fromEnv: boolean): [unknown] | string {
