@@ -82,44 +82,54 @@ function bench(e: PipelineEngine, task: DebugTask, first: PlPoint): string {
   return `${String(n).padStart(8)}\t${String(per).padStart(10)} ns/op`
 }
 
-export async function runDebug(task: DebugTask, tz?: string): Promise<DebugResult> {
-  try {
-    engine ??= PipelineEngine.create({ ...DEBUG_LIMITS, timezone: tz || localZone() })
-    const e = await engine
-    const started = process.hrtime.bigint()
-    const plErrors = loadAll(e, task)
-    if (plErrors.length)
-      return {
-        ok: true,
-        content: {
-          cost: formatDuration(process.hrtime.bigint() - started),
-          benchmark: '',
-          pl_errors: plErrors,
-          plresults: [],
-        },
-      }
-    if (!e.has(task.category, task.scriptName))
-      throw new FerryError(
-        'invalidPipeline',
-        `no script ${task.scriptName} in category ${task.category}`,
-      )
-    const texts = task.data.map((d) => decodeText(d, task.encode))
-    const start = compileLinear(task.multilineMatch ?? '^\\S')
-    const points = recordsOf(texts, {
-      category: task.category,
-      dataType: task.dataType,
-      name: task.scriptName,
-      now: task.now,
-      start,
-    })
-    if (points.length) e.run(task.category, task.scriptName, points)
-    const cost = formatDuration(process.hrtime.bigint() - started)
-    const file = `${task.scriptName}.p`
-    const benchmark = task.benchmark && points.length ? bench(e, task, points[0]) : ''
+/** The task's records, split (multiline) and made points as the script would see them. */
+function debugPoints(task: DebugTask): PlPoint[] {
+  const texts = task.data.map((d) => decodeText(d, task.encode))
+  return recordsOf(texts, {
+    category: task.category,
+    dataType: task.dataType,
+    name: task.scriptName,
+    now: task.now,
+    start: compileLinear(task.multilineMatch ?? '^\\S'),
+  })
+}
+
+/** Loads the task's scripts, then runs the one asked for over its records. */
+async function debugRun(task: DebugTask, tz?: string): Promise<DebugResult> {
+  engine ??= PipelineEngine.create({ ...DEBUG_LIMITS, timezone: tz || localZone() })
+  const e = await engine
+  const started = process.hrtime.bigint()
+  const cost = () => formatDuration(process.hrtime.bigint() - started)
+  const plErrors = loadAll(e, task)
+  if (plErrors.length)
     return {
       ok: true,
-      content: { cost, benchmark, pl_errors: [], plresults: points.map((p) => result(p, file)) },
+      content: { cost: cost(), benchmark: '', pl_errors: plErrors, plresults: [] },
     }
+  if (!e.has(task.category, task.scriptName))
+    throw new FerryError(
+      'invalidPipeline',
+      `no script ${task.scriptName} in category ${task.category}`,
+    )
+  const points = debugPoints(task)
+  if (points.length) e.run(task.category, task.scriptName, points)
+  const took = cost()
+  const file = `${task.scriptName}.p`
+  const benchmark = task.benchmark && points.length ? bench(e, task, points[0]) : ''
+  return {
+    ok: true,
+    content: {
+      cost: took,
+      benchmark,
+      pl_errors: [],
+      plresults: points.map((p) => result(p, file)),
+    },
+  }
+}
+
+export async function runDebug(task: DebugTask, tz?: string): Promise<DebugResult> {
+  try {
+    return await debugRun(task, tz)
   } catch (err) {
     if (err instanceof FerryError) return { ok: false, error: toPayload(err) }
     return { ok: false, error: { code: 'invalidData', message: (err as Error).message } }
