@@ -98,6 +98,20 @@ export async function runHttp(
   return { result: httpResult(t, x, req, costNs, outcome, post), post }
 }
 
+/** What an answer adds: its status and the time of each phase. */
+function addExchange(x: Exchange, tags: Record<string, string>, fields: Record<string, unknown>) {
+  fields.status_code = x.status
+  tags.status_code_string = `${x.status} ${x.statusText}`
+  tags.status_code_class = `${Math.floor(x.status / 100)}xx`
+  Object.assign(fields, {
+    response_dns: x.timings.dns,
+    response_connection: x.timings.connection,
+    response_ssl: x.timings.ssl,
+    response_ttfb: x.timings.ttfb,
+    response_download: x.timings.download,
+  })
+}
+
 function httpResult(
   t: HttpTask,
   x: Exchange | null,
@@ -117,18 +131,7 @@ function httpResult(
     response_time: Number(costNs / 1000n),
     response_body_size: x?.body.length ?? 0,
   }
-  if (x) {
-    fields.status_code = x.status
-    tags.status_code_string = `${x.status} ${x.statusText}`
-    tags.status_code_class = `${Math.floor(x.status / 100)}xx`
-    Object.assign(fields, {
-      response_dns: x.timings.dns,
-      response_connection: x.timings.connection,
-      response_ssl: x.timings.ssl,
-      response_ttfb: x.timings.ttfb,
-      response_download: x.timings.download,
-    })
-  }
+  if (x) addExchange(x, tags, fields)
   Object.assign(tags, t.tags ?? {})
   applyOutcome(outcome, tags, fields)
   fields.message = httpMessage({
