@@ -67,6 +67,27 @@ function checks(t: IcmpTask, s: Rtt, loss: number, received: number, hops: Hop[]
 
 const millis = (us: number) => Math.round(us) / 1000
 
+/** The round trip times (µs, and ms rounded to the µs), the loss and the packet counts. */
+function pingFields(
+  s: ReturnType<typeof stats>,
+  loss: number,
+  r: { sent: number; received: number },
+): Record<string, unknown> {
+  return {
+    average_round_trip_time_in_millis: millis(s.avg),
+    average_round_trip_time: s.avg,
+    min_round_trip_time_in_millis: millis(s.min),
+    min_round_trip_time: s.min,
+    std_round_trip_time_in_millis: millis(s.std),
+    std_round_trip_time: s.std,
+    max_round_trip_time_in_millis: millis(s.max),
+    max_round_trip_time: s.max,
+    packet_loss_percent: loss,
+    packets_sent: r.sent,
+    packets_received: r.received,
+  }
+}
+
 export async function runIcmp(t: IcmpTask, guard: NetGuard): Promise<DialResult> {
   const count = Math.min(MAX_PACKETS, Math.max(1, Math.trunc(t.packet_count ?? 3) || 3))
   const tags: Record<string, string> = {
@@ -91,19 +112,7 @@ export async function runIcmp(t: IcmpTask, guard: NetGuard): Promise<DialResult>
   const hops = wantsHops ? (trace?.hops ?? []) : null
   const v = checks(t, s, loss, r.received, hops)
   if (trace?.error) v.reasons.push(trace.error)
-  const fields: Record<string, unknown> = {
-    average_round_trip_time_in_millis: millis(s.avg),
-    average_round_trip_time: s.avg,
-    min_round_trip_time_in_millis: millis(s.min),
-    min_round_trip_time: s.min,
-    std_round_trip_time_in_millis: millis(s.std),
-    std_round_trip_time: s.std,
-    max_round_trip_time_in_millis: millis(s.max),
-    max_round_trip_time: s.max,
-    packet_loss_percent: loss,
-    packets_sent: r.sent,
-    packets_received: r.received,
-  }
+  const fields = pingFields(s, loss, r)
   if (hops) Object.assign(fields, { hops: hops.length, traceroute: JSON.stringify(hops) })
   Object.assign(tags, t.tags ?? {})
   applyOutcome(decide(v, reqError, t.success_when_logic), tags, fields)
