@@ -12,6 +12,7 @@ import type { WorkspaceDeps, WorkspaceEnv } from './deps.js'
 import { ok } from './envelope.js'
 import { pageInfo, paging } from './params.js'
 import { plain } from '../store/values.js'
+import type { TableInfo } from '../store/catalog.js'
 
 const KINDS = {
   host: { objectClass: 'HOST', search: ['name'] },
@@ -27,6 +28,30 @@ function freshSince(windowMs: number): bigint | null {
   return windowMs > 0 ? BigInt(Date.now() - windowMs) * 1_000_000n : null
 }
 
+/** The query's filters (every key but paging and search); each must be a field of the class. */
+function filtersOf(
+  query: Record<string, string>,
+  info: TableInfo | undefined,
+  objectClass: string,
+) {
+  const filters = Object.keys(query).filter((k) => !RESERVED.includes(k))
+  for (const k of filters)
+    if (info && !info.byName.has(k))
+      throw new FerryError(
+        'invalidParameter',
+        `unknown filter ${JSON.stringify(k)}: not a field of ${objectClass} objects`,
+      )
+  return filters
+}
+
+/** One listed object: its columns, its time in ms, and its labels. */
+function item(columns: string[], row: unknown[], labels: Map<string, string[]>) {
+  const rec: Record<string, unknown> = Object.fromEntries(columns.map((k, i) => [k, plain(row[i])]))
+  rec[TIME_COLUMN] = Math.floor(Number(rec[TIME_COLUMN]) / 1e6)
+  rec.labels = labels.get(String(rec.name)) ?? []
+  return rec
+}
+
 export async function objectList(
   c: Context<WorkspaceEnv>,
   deps: WorkspaceDeps,
@@ -38,13 +63,7 @@ export async function objectList(
   const ws = c.get('workspace')
   const table = tableName('object', spec.objectClass)
   const info = deps.engine.catalog.table(ws.id, table)
-  const filters = Object.keys(query).filter((k) => !RESERVED.includes(k))
-  for (const k of filters)
-    if (info && !info.byName.has(k))
-      throw new FerryError(
-        'invalidParameter',
-        `unknown filter ${JSON.stringify(k)}: not a field of ${spec.objectClass} objects`,
-      )
+  const filters = filtersOf(query, info, spec.objectClass)
   if (!info || !info.byName.has('name')) return ok(c, [], pageInfo(p, 0, 0))
   const search = query.search ?? ''
   const r = await deps.engine.objects({
@@ -59,13 +78,6 @@ export async function objectList(
     limit: p.pageSize,
   })
   const labels = await deps.labels.forClass(ws.id, spec.objectClass)
-  const items = r.rows.map((row) => {
-    const rec: Record<string, unknown> = Object.fromEntries(
-      r.columns.map((k, i) => [k, plain(row[i])]),
-    )
-    rec[TIME_COLUMN] = Math.floor(Number(rec[TIME_COLUMN]) / 1e6)
-    rec.labels = labels.get(String(rec.name)) ?? []
-    return rec
-  })
+  const items = r.rows.map((row) => item(r.columns, row, labels))
   return ok(c, items, pageInfo(p, items.length, r.total))
 }
