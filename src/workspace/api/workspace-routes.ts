@@ -88,11 +88,20 @@ function keyAnswer(k: ApiKeyInfo, ws: Workspace, secret: string | null) {
   }
 }
 
-export function workspaceRoutes(route: Route, deps: WorkspaceDeps, body: Body): void {
+/** The name of a new key from the request's body: a non-empty string of at most 128. */
+function keyName(b: unknown): string {
+  const name = b && typeof b === 'object' ? (b as Record<string, unknown>).name : undefined
+  if (typeof name !== 'string' || !name.trim() || name.length > 128)
+    throw new FerryError(
+      'invalidParameter',
+      'name must be a non-empty string of at most 128 characters',
+    )
+  return name
+}
+
+/** The workspace's API keys: list (the caller's own shown), add, delete. */
+function accessKeyRoutes(route: Route, deps: WorkspaceDeps, body: Body): void {
   const a = deps.accounts
-  route('GET', ['/api/v1/workspace/get'], async (c) =>
-    ok(c, await workspaceAnswer(c.get('workspace'), deps)),
-  )
   route('GET', ['/api/v1/workspace/accesskey/list'], async (c) => {
     const ws = c.get('workspace')
     const search = (c.req.query('search') ?? '').toLowerCase()
@@ -109,13 +118,7 @@ export function workspaceRoutes(route: Route, deps: WorkspaceDeps, body: Body): 
     'POST',
     ['/api/v1/workspace/accesskey/add', '/api/v1/workspace/accesskey/create'],
     async (c) => {
-      const b = (await body(c)) as Record<string, unknown> | null
-      const name = b && typeof b === 'object' ? b.name : undefined
-      if (typeof name !== 'string' || !name.trim() || name.length > 128)
-        throw new FerryError(
-          'invalidParameter',
-          'name must be a non-empty string of at most 128 characters',
-        )
+      const name = keyName(await body(c))
       const ws = c.get('workspace')
       const made = await a.createKey(ws.name, name)
       return ok(c, { ...keyAnswer(made.info, ws, made.key), creator: c.get('keyId') })
@@ -129,4 +132,11 @@ export function workspaceRoutes(route: Route, deps: WorkspaceDeps, body: Body): 
     await a.revokeKey(id)
     return ok(c, true)
   })
+}
+
+export function workspaceRoutes(route: Route, deps: WorkspaceDeps, body: Body): void {
+  route('GET', ['/api/v1/workspace/get'], async (c) =>
+    ok(c, await workspaceAnswer(c.get('workspace'), deps)),
+  )
+  accessKeyRoutes(route, deps, body)
 }
