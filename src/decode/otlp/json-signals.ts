@@ -41,6 +41,28 @@ const TEMPORALITIES = [
   'AGGREGATION_TEMPORALITY_CUMULATIVE',
 ]
 
+function spanEvent(e: unknown, ep: string): Span['events'][number] {
+  const eo = obj(e, ep)
+  return {
+    time: bigInt(eo.timeUnixNano, `${ep}.timeUnixNano`),
+    name: str(eo.name, `${ep}.name`),
+    attributes: attributes(eo.attributes, `${ep}.attributes`),
+    dropped: Number(bigInt(eo.droppedAttributesCount, ep)),
+  }
+}
+
+function spanLink(l: unknown, lp: string): Span['links'][number] {
+  const lo = obj(l, lp)
+  return {
+    traceId: hexId(lo.traceId, `${lp}.traceId`),
+    spanId: hexId(lo.spanId, `${lp}.spanId`),
+    traceState: str(lo.traceState, `${lp}.traceState`),
+    attributes: attributes(lo.attributes, `${lp}.attributes`),
+    dropped: Number(bigInt(lo.droppedAttributesCount, `${lp}.droppedAttributesCount`)),
+    flags: Number(bigInt(lo.flags, `${lp}.flags`)),
+  }
+}
+
 function span(v: unknown, p: string): Span {
   const o = obj(v, p)
   const s = emptySpan()
@@ -55,27 +77,8 @@ function span(v: unknown, p: string): Span {
   s.end = bigInt(o.endTimeUnixNano, `${p}.endTimeUnixNano`)
   s.attributes = attributes(o.attributes, `${p}.attributes`)
   s.droppedAttributes = Number(bigInt(o.droppedAttributesCount, `${p}.droppedAttributesCount`))
-  s.events = list(o.events, `${p}.events`).map((e, i) => {
-    const eo = obj(e, `${p}.events[${i}]`)
-    return {
-      time: bigInt(eo.timeUnixNano, `${p}.events[${i}].timeUnixNano`),
-      name: str(eo.name, `${p}.events[${i}].name`),
-      attributes: attributes(eo.attributes, `${p}.events[${i}].attributes`),
-      dropped: Number(bigInt(eo.droppedAttributesCount, `${p}.events[${i}]`)),
-    }
-  })
-  s.links = list(o.links, `${p}.links`).map((l, i) => {
-    const lp = `${p}.links[${i}]`
-    const lo = obj(l, lp)
-    return {
-      traceId: hexId(lo.traceId, `${lp}.traceId`),
-      spanId: hexId(lo.spanId, `${lp}.spanId`),
-      traceState: str(lo.traceState, `${lp}.traceState`),
-      attributes: attributes(lo.attributes, `${lp}.attributes`),
-      dropped: Number(bigInt(lo.droppedAttributesCount, `${lp}.droppedAttributesCount`)),
-      flags: Number(bigInt(lo.flags, `${lp}.flags`)),
-    }
-  })
+  s.events = list(o.events, `${p}.events`).map((e, i) => spanEvent(e, `${p}.events[${i}]`))
+  s.links = list(o.links, `${p}.links`).map((l, i) => spanLink(l, `${p}.links[${i}]`))
   if (o.status !== undefined && o.status !== null) {
     const so = obj(o.status, `${p}.status`)
     s.status = {
