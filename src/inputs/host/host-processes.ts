@@ -83,71 +83,81 @@ class HostProcesses implements PolledInput {
     if (Date.now() - startMs < this.minRunMs && pid !== process.pid) return null
     const ticks = st.utime + st.stime
     seen.set(pid, [ticks, Date.now()])
-    return this.point(pid, st, status, cmdline, h, now, startMs, ranSecs, ticks)
+    const proc = { pid, st, status, cmdline, startMs, ranSecs, ticks }
+    const b = baseFields(
+      proc,
+      h,
+      new PointBuilder('host_processes', now).tag('name', `${this.env.host}_${pid}`),
+    )
+    this.optionalFields(proc, b)
+    return withMessage(b)
   }
 
-  private point(
-    pid: number,
-    st: PidStat,
-    status: Map<string, string>,
-    cmdline: string,
-    h: Host,
-    now: bigint,
-    startMs: number,
-    ranSecs: number,
-    ticks: number,
-  ) {
-    const uid = Number((status.get('Uid') ?? '').split(/\s+/)[0])
-    const rss = st.rssPages * PAGE
-    const b = new PointBuilder('host_processes', now)
-      .tag('name', `${this.env.host}_${pid}`)
-      .tag('process_name', st.comm)
-      .tag('state', stateName(st.state))
-      .tag('username', h.users.get(uid) ?? String(uid))
-      .int('pid', pid)
-      .str('cmdline', cmdline || `[${st.comm}]`)
-      .int('start_time', Math.round(startMs))
-      .int('started_duration', Math.max(0, Math.floor((Date.now() - startMs) / 1000)))
-      .float('cpu_usage', ranSecs > 0 ? (100 * ticks) / HZ / ranSecs : 0)
-      .float('mem_used_percent', h.memTotal ? (100 * rss) / h.memTotal : 0)
-      .int('rss', rss)
-      .int('vms', st.vsize)
-      .int('threads', st.threads)
-      .bool('state_zombie', st.state === 'Z')
-      .int('page_minor_faults', st.minflt)
-      .int('page_major_faults', st.majflt)
-      .int('page_children_minor_faults', st.cminflt)
-      .int('page_children_major_faults', st.cmajflt)
-    const last = this.lastTicks.get(pid)
+  /** What only some processes have: a CPU rate since the last collection, switches, files. */
+  private optionalFields(p: Proc, b: PointBuilder): void {
+    const last = this.lastTicks.get(p.pid)
     if (last) {
       const secs = (Date.now() - last[1]) / 1000
-      if (secs > 0) b.float('cpu_usage_top', (100 * (ticks - last[0])) / HZ / secs)
+      if (secs > 0) b.float('cpu_usage_top', (100 * (p.ticks - last[0])) / HZ / secs)
     }
-    const vol = status.get('voluntary_ctxt_switches')
+    const vol = p.status.get('voluntary_ctxt_switches')
     if (vol) b.int('voluntary_ctxt_switches', Number(vol))
-    const nonvol = status.get('nonvoluntary_ctxt_switches')
+    const nonvol = p.status.get('nonvoluntary_ctxt_switches')
     if (nonvol) b.int('nonvoluntary_ctxt_switches', Number(nonvol))
-    const fds = this.withOpenFiles ? openFiles(pid) : null
+    const fds = this.withOpenFiles ? openFiles(p.pid) : null
     if (fds !== null) b.int('open_files', fds)
     try {
-      b.str('work_directory', fs.readlinkSync(`/proc/${pid}/cwd`))
+      b.str('work_directory', fs.readlinkSync(`/proc/${p.pid}/cwd`))
     } catch {
       // Another user's process: its working directory is not ours to read.
     }
-    b.str(
-      'message',
-      JSON.stringify(
-        Object.fromEntries([
-          ...b.point.tags.map((t) => [t.key, t.value]),
-          ...b.point.fields.map((f) => [
-            f.key,
-            typeof f.value === 'bigint' ? String(f.value) : f.value,
-          ]),
-        ]),
-      ),
-    )
-    return b.point
   }
+}
+
+/** One process as read from /proc. */
+interface Proc {
+  pid: number
+  st: PidStat
+  status: Map<string, string>
+  cmdline: string
+  startMs: number
+  ranSecs: number
+  ticks: number
+}
+
+/** The tags and fields every process has. */
+function baseFields(p: Proc, h: Host, b: PointBuilder): PointBuilder {
+  const { st, pid } = p
+  const uid = Number((p.status.get('Uid') ?? '').split(/\s+/)[0])
+  const rss = st.rssPages * PAGE
+  return b
+    .tag('process_name', st.comm)
+    .tag('state', stateName(st.state))
+    .tag('username', h.users.get(uid) ?? String(uid))
+    .int('pid', pid)
+    .str('cmdline', p.cmdline || `[${st.comm}]`)
+    .int('start_time', Math.round(p.startMs))
+    .int('started_duration', Math.max(0, Math.floor((Date.now() - p.startMs) / 1000)))
+    .float('cpu_usage', p.ranSecs > 0 ? (100 * p.ticks) / HZ / p.ranSecs : 0)
+    .float('mem_used_percent', h.memTotal ? (100 * rss) / h.memTotal : 0)
+    .int('rss', rss)
+    .int('vms', st.vsize)
+    .int('threads', st.threads)
+    .bool('state_zombie', st.state === 'Z')
+    .int('page_minor_faults', st.minflt)
+    .int('page_major_faults', st.majflt)
+    .int('page_children_minor_faults', st.cminflt)
+    .int('page_children_major_faults', st.cmajflt)
+}
+
+/** `message`: the object's tags and fields as one JSON object, as the reference sends it. */
+function withMessage(b: PointBuilder) {
+  const entries = [
+    ...b.point.tags.map((t) => [t.key, t.value]),
+    ...b.point.fields.map((f) => [f.key, typeof f.value === 'bigint' ? String(f.value) : f.value]),
+  ]
+  b.str('message', JSON.stringify(Object.fromEntries(entries)))
+  return b.point
 }
 
 export const hostProcessesInput = defineInput({

@@ -51,6 +51,21 @@ async function disks() {
   return out
 }
 
+/** The message's `host.meta`: the host's name, boot time, OS and kernel. */
+function hostMeta(host: string, bootTime: number) {
+  const rel = osRelease()
+  return {
+    host_name: host,
+    boot_time: bootTime,
+    os: 'linux',
+    platform: rel.ID ?? '',
+    platform_family: rel.ID_LIKE ?? '',
+    platform_version: rel.VERSION_ID ?? '',
+    kernel_release: os.release(),
+    arch: os.machine(),
+  }
+}
+
 class HostObject implements PolledInput {
   readonly kind = 'polled'
   readonly category = 'object'
@@ -60,23 +75,13 @@ class HostObject implements PolledInput {
   ) {}
 
   async collect(ctx: CollectContext) {
-    const rel = osRelease()
     const bootTime = parseKeyValues(read('stat')).get('btime') ?? 0
     const cpu = cpuModels(read('cpuinfo'))
     const disk = await disks()
     const mem = memFields(parseMeminfo(read('meminfo')))
     const diskTotal = disk.reduce((s, d) => s + d.total, 0)
     const diskUsed = disk.reduce((s, d) => s + d.used, 0)
-    const meta = {
-      host_name: this.env.host,
-      boot_time: bootTime,
-      os: 'linux',
-      platform: rel.ID ?? '',
-      platform_family: rel.ID_LIKE ?? '',
-      platform_version: rel.VERSION_ID ?? '',
-      kernel_release: os.release(),
-      arch: os.machine(),
-    }
+    const meta = hostMeta(this.env.host, bootTime)
     const collectors = this.env
       .collectorErrors()
       .map((e) => ({ name: e.input, last_err: e.message, last_err_time: e.at }))
