@@ -18,7 +18,7 @@
 import os from 'node:os'
 import type { DecodeConfig } from '../config/schema-decode.js'
 import { FerryError } from '../errors.js'
-import { poolThreads } from './pool.js'
+import { poolThreads } from './pool-threads.js'
 import type { DecodeOk, DecodeTask, Decoder } from './protocol.js'
 
 export interface ShareSettings {

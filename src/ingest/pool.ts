@@ -8,7 +8,6 @@
  * its result (worker-result.ts) goes to `bodies` for the next body, and never into the result;
  * so does a spare payload buffer the worker did not use (spare-output.ts).
  */
-import os from 'node:os'
 import type { ResourceLimits } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import type { Component } from '../component.js'
@@ -17,6 +16,7 @@ import { workerFile } from '../shared/worker-file.js'
 import { FerryError, fromPayload } from '../errors.js'
 import type { BufferPool } from '../shared/buffer-pool.js'
 import { isLargeTask, Lanes } from './lanes.js'
+import { poolThreads } from './pool-threads.js'
 import type { DecodeShares } from './decode-shares.js'
 import { Recycler, type WorkerHeap } from './recycle.js'
 import type { DecodeOk, DecodeResult, DecodeTask, Decoder } from './protocol.js'
@@ -70,11 +70,6 @@ export function workerHeapLimits(c: {
   if (c.max_young_generation) limits.maxYoungGenerationSizeMb = mb(c.max_young_generation)
   if (c.max_old_generation) limits.maxOldGenerationSizeMb = mb(c.max_old_generation)
   return limits
-}
-
-/** The pool's threads for `[decode] workers` (0: one per available core). */
-export function poolThreads(workers: number): number {
-  return workers || os.availableParallelism()
 }
 
 export class DecodePool implements Decoder, Component {

@@ -9,7 +9,7 @@
  * is stopped (CapExceeded crosses into the sandbox as an exception) rather than left to spin.
  */
 import { FerryError } from '../../errors.js'
-import type { PlValue } from './pl-point.js'
+import type { PlValue } from './pl-value.js'
 import { jsonText } from './json-text.js'
 
 export interface ScriptCaps {

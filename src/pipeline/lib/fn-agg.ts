@@ -14,7 +14,7 @@ import { parseDuration } from '../../shared/duration.js'
 import { aggCategory, isAggFn, type AggOp } from '../agg/ops.js'
 import { isKeyRef, valArg } from './context.js'
 import { getKey, type PlPoint, type PlValue } from './pl-point.js'
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 
 function record(p: PlPoint, op: AggOp): void {
   p.budget?.charge(JSON.stringify(op).length)

@@ -8,7 +8,7 @@
  * `[pipeline] cache_max_entries` entries, the oldest written leaving first when full; a value
  * longer than MAX_VALUE characters is not stored (cache_set answers false).
  */
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { valArg } from './context.js'
 
 export const MAX_VALUE = 64 * 1024

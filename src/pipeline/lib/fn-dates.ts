@@ -10,7 +10,7 @@
 import { FerryError } from '../../errors.js'
 import { offsetAt } from '../../shared/time-zone.js'
 import { scriptZone } from '../time/zone.js'
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { keyArg, valArg } from './context.js'
 import { getKey, setKey, type PlPoint } from './pl-point.js'
 

@@ -6,7 +6,7 @@
  * XML is parsed by xmldom, which resolves no external entity, so a document cannot make the
  * host read a file or the network; compiled XPath expressions are kept per pattern (bounded).
  */
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { keyArg, strArg, valArg } from './context.js'
 import { getKey, setKey, type PlPoint } from './pl-point.js'
 import { gjsonGet } from './gjson.js'

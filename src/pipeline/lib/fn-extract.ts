@@ -1,7 +1,7 @@
 /** Extraction: grok (host-side regular expressions), add_pattern, json, user_agent. */
 import { FerryError } from '../../errors.js'
 import { compileGrok, convert, type Grok } from '../grok/grok.js'
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { keyArg, strArg, type CallCtx } from './context.js'
 import { setKey, type PlPoint, type PlValue } from './pl-point.js'
 import { userAgentFields } from './user-agent.js'

@@ -17,7 +17,7 @@ import { awaitReply, newReply, type HttpCall } from '../http/reply.js'
 import type { CallCtx } from './context.js'
 import { strArg, valArg } from './context.js'
 import type { PlPoint } from './pl-point.js'
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 
 export interface HttpRequestOptions {
   enable: boolean

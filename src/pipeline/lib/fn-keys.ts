@@ -1,5 +1,5 @@
 /** Key functions: add, read, drop, rename, tag, measurement, cast, nullif, grouping. */
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { keyArg, valArg, isKeyRef } from './context.js'
 import { deleteKey, getKey, hasKey, setKey, type PlPoint, type PlValue } from './pl-point.js'
 import { jsonText } from './json-text.js'

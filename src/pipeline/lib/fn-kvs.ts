@@ -6,7 +6,7 @@
  * Without `raw`, list and map values read or written as fields are JSON text, as the
  * reference's plain form; with `raw` they stay lists and maps. Tags are always strings.
  */
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { valArg } from './context.js'
 import { deleteKey, getKey, setKey, type PlPoint, type PlValue } from './pl-point.js'
 import { jsonText } from './json-text.js'

@@ -7,7 +7,7 @@
  */
 import net from 'node:net'
 import { IpDb } from '../../rum/geo/ipdb.js'
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { keyArg, strArg } from './context.js'
 import { setKey, type PlPoint } from './pl-point.js'
 

@@ -6,7 +6,7 @@
  * Invariants: this thread holds one set of tables, adopted from the main thread's shared
  * bytes (refer/puller.ts) and parsed once per version; a lookup never leaves the thread.
  */
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { valArg } from './context.js'
 import { setKey } from './pl-point.js'
 import { parseReferTables, queryTable, type ReferTable } from '../refer/table.js'

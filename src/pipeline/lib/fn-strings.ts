@@ -3,7 +3,7 @@
  * Patterns (replace, match, kv_split) are RE2, matched in linear time (regex/linear.ts).
  */
 import { cachedLinear } from '../regex/linear.js'
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { keyArg, strArg, valArg } from './context.js'
 import { getKey, setKey, type PlPoint } from './pl-point.js'
 import { jsonText } from './json-text.js'

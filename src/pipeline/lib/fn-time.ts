@@ -1,5 +1,5 @@
 /** Time functions: default_time, datetime, parse_duration, duration_precision, timestamp. */
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { keyArg, type CallCtx } from './context.js'
 import { deleteKey, getKey, setKey, type PlPoint } from './pl-point.js'
 import { parseTime } from '../time/parse.js'

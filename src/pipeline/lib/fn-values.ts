@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import { FerryError } from '../../errors.js'
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { valArg } from './context.js'
 import type { PlPoint } from './pl-point.js'
 

@@ -13,8 +13,9 @@ import type { AggOp } from '../agg/ops.js'
 import { sizeOf, type RunBudget } from './budget.js'
 import { jsonText } from './json-text.js'
 import { KeyMap } from './key-map.js'
+import type { PlValue } from './pl-value.js'
 
-export type PlValue = string | number | bigint | boolean | null | Uint8Array | object
+export type { PlValue } from './pl-value.js'
 
 export interface PlPoint {
   name: string

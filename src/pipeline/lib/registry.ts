@@ -3,7 +3,6 @@
  * point; the sandbox calls it for one point (point mode) or for every live point of a batch
  * (batch mode). `params` names the parameters, for Platypus named arguments.
  */
-import type { CallCtx } from './context.js'
 import { keyArg, valArg } from './context.js'
 import { EXTRACT_FNS } from './fn-extract.js'
 import { KEY_FNS } from './fn-keys.js'
@@ -20,16 +19,9 @@ import { VALUE_FNS } from './fn-values.js'
 import { STRING_FNS } from './fn-strings.js'
 import { TIME_FNS } from './fn-time.js'
 import { newPl, setKey, type PlPoint, type PlValue } from './pl-point.js'
+import type { LibFn } from './lib-fn.js'
 
-export interface LibFn {
-  params: string[]
-  /**
-   * Parameters whose string literals (or lists of them) name keys: the compiler passes them
-   * as key references, a variable's with its value (the reference reads variables first).
-   */
-  keyNames?: string[]
-  run: (c: CallCtx, p: PlPoint, a: unknown[]) => unknown
-}
+export type { LibFn } from './lib-fn.js'
 
 function createPoint(p: PlPoint, a: unknown[]): void {
   const ts = typeof a[3] === 'number' ? BigInt(Math.trunc(a[3])) : p.time

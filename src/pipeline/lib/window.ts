@@ -13,7 +13,7 @@
  *   without a hit).
  */
 import { FerryError } from '../../errors.js'
-import type { LibFn } from './registry.js'
+import type { LibFn } from './lib-fn.js'
 import { valArg } from './context.js'
 import type { PlPoint } from './pl-point.js'
 

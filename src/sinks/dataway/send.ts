@@ -11,7 +11,7 @@ import { compress as zstdCompress } from '@mongodb-js/zstd'
 import { FerryError } from '../../errors.js'
 import type { UploadBody } from './bodies.js'
 import { upstreamPost, type PostAnswer } from './network.js'
-import { writeUrl, type Upstream } from './upstream.js'
+import { writeUrl, type Compression, type Upstream } from './upstream.js'
 
 const gzip = promisify(zlib.gzip)
 
@@ -25,7 +25,7 @@ export function gzipChunkSize(bodyBytes: number): number {
   return Math.max(zlib.constants.Z_DEFAULT_CHUNK, bodyBytes >>> 1)
 }
 
-export type Compression = 'gzip' | 'zstd' | 'none'
+export type { Compression } from './upstream.js'
 
 export interface SendOptions {
   compression: Compression

@@ -5,7 +5,9 @@
 import crypto from 'node:crypto'
 import type { Dispatcher } from 'undici'
 import type { NativeClient } from './native-client.js'
-import type { Compression } from './send.js'
+
+/** How upload bodies are compressed (`[dataway] compression`). */
+export type Compression = 'gzip' | 'zstd' | 'none'
 
 export interface Upstream {
   /** Stable id for cursors: a hash of the URL (the token never reaches labels or logs). */

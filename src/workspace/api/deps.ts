@@ -1,7 +1,5 @@
 /** What the workspace's HTTP routes need. */
-import type { IncomingMessage } from 'node:http'
 import type { WorkspaceConfig } from '../../config/schema.js'
-import type { Workspace } from '../store/accounts.js'
 import type { StorageEngine } from '../store/engine.js'
 import type {
   AccountStore,
@@ -43,9 +41,4 @@ export interface WorkspaceDeps {
   adminSecret: string
 }
 
-export interface WorkspaceEnv {
-  /** `client`: the address of the request an in-process call is made for (UI forwarding). */
-  Bindings: { incoming?: IncomingMessage; client?: string }
-  /** `apiKey`: the UI session's key; `keyId`: the id of the Open API request's key. */
-  Variables: { traceId: string; workspace: Workspace; apiKey: string; keyId: string }
-}
+export type { WorkspaceEnv } from './env.js'

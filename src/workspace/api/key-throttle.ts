@@ -9,7 +9,7 @@
 import type { Context } from 'hono'
 import { FerryError } from '../../errors.js'
 import { LruMap } from '../../shared/lru.js'
-import type { WorkspaceEnv } from './deps.js'
+import type { WorkspaceEnv } from './env.js'
 
 export interface ThrottleLimits {
   limit: number

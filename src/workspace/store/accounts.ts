@@ -13,30 +13,12 @@ import { FerryError } from '../../errors.js'
 import { LruMap } from '../../shared/lru.js'
 import { matchesDigest, secretDigest } from '../../shared/secret.js'
 import type { Db } from './db.js'
+import type { Workspace, ApiKeyInfo, KeyOwner } from './records.js'
 import type { AccountStore } from './metadata.js'
 
+export type { Workspace, ApiKeyInfo, KeyOwner } from './records.js'
+
 export const KEY_CACHE_SIZE = 10_000
-
-export interface Workspace {
-  id: string
-  name: string
-  token: string
-  createdAt: number
-}
-
-export interface ApiKeyInfo {
-  id: string
-  workspace: string
-  name: string
-  prefix: string
-  createdAt: number
-  revokedAt: number | null
-}
-
-export interface KeyOwner {
-  workspace: Workspace
-  keyId: string
-}
 
 export const hex = (bytes: number) => crypto.randomBytes(bytes).toString('hex')
 export const hash = (key: string) => crypto.createHash('sha256').update(key).digest('hex')

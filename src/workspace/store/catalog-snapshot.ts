@@ -5,7 +5,7 @@
  * table or column DuckDB does not show it yet and fail. So the writer publishes the tables it
  * changed after COMMIT, and a rollback republishes everything from the reloaded catalog.
  */
-import type { TableInfo } from './catalog.js'
+import type { TableInfo } from './columns.js'
 
 function copy(info: TableInfo): TableInfo {
   const columns = info.columns.map((c) => ({ ...c }))

@@ -11,38 +11,17 @@ import type { DuckDBConnection } from '@duckdb/node-api'
 import { ident, schemaName, TIME_COLUMN } from './names.js'
 import { CatalogSnapshot } from './catalog-snapshot.js'
 import { physicalName, takenNames } from './physical.js'
-import {
-  createParts,
-  createView,
-  partOf,
-  RESERVED_COLUMNS,
-  type SeriesParts,
-} from './series-layout.js'
+import { createParts, createView, partOf, RESERVED_COLUMNS } from './series-layout.js'
+import type {
+  Column,
+  ColumnKind,
+  ColumnSpec,
+  ColumnType,
+  SeriesParts,
+  TableInfo,
+} from './columns.js'
 
-export type ColumnType = 'DOUBLE' | 'BOOLEAN' | 'VARCHAR'
-export type ColumnKind = 'tag' | 'field'
-
-/** A column as a batch wants it (decoders know no physical names). */
-export interface ColumnSpec {
-  name: string
-  kind: ColumnKind
-  type: ColumnType
-}
-
-export interface Column extends ColumnSpec {
-  /** The DuckDB column name. */
-  phys: string
-}
-
-export interface TableInfo {
-  /** The DuckDB table name inside the workspace's schema. */
-  phys: string
-  /** Without the time column, which always comes first. */
-  columns: Column[]
-  byName: Map<string, Column>
-  /** The tables behind the view `phys` in the series layout (series-layout.ts); null: flat. */
-  parts: SeriesParts | null
-}
+export type { Column, ColumnKind, ColumnSpec, ColumnType, TableInfo } from './columns.js'
 
 export function widen(a: ColumnType, b: ColumnType): ColumnType {
   return a === b ? a : 'VARCHAR'

@@ -11,43 +11,10 @@ import crypto from 'node:crypto'
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import { FerryError } from '../../errors.js'
 import type { Db } from './db.js'
+import type { DashboardAttrs, Dashboard, DashboardInput, DashboardFilter } from './records.js'
 import type { DashboardStore } from './metadata.js'
 
-export interface DashboardAttrs {
-  identifier: string
-  mapping: unknown[]
-  isPublic: number
-  permissionSet: string[]
-  readPermissionSet: string[]
-  /** `manual` when created, `import` once a template was imported into it. */
-  createdWay: string
-}
-
-export interface Dashboard extends DashboardAttrs {
-  uuid: string
-  num: number | null
-  workspaceUUID: string
-  name: string
-  desc: string
-  tagNames: string[]
-  extend: Record<string, unknown>
-  templateInfo: Record<string, unknown>
-  /** Seconds, as the hosted service reports them. */
-  createAt: number
-  updateAt: number
-  creator: string
-  updator: string
-}
-
-export type DashboardInput = Partial<
-  Omit<Dashboard, 'num' | 'workspaceUUID' | 'createAt' | 'updateAt' | 'creator' | 'updator'>
->
-
-export interface DashboardFilter {
-  search: string
-  /** Dashboards carrying at least one of these tags; empty: all. */
-  tagNames: string[]
-}
+export type { DashboardAttrs, Dashboard, DashboardInput, DashboardFilter } from './records.js'
 
 const DEFAULT_ATTRS: DashboardAttrs = {
   identifier: '',

@@ -6,15 +6,10 @@
 import crypto from 'node:crypto'
 import { FerryError } from '../../errors.js'
 import type { Db } from './db.js'
+import type { LabelRequest } from './records.js'
 import type { LabelStore } from './metadata.js'
 
-export interface LabelRequest {
-  object_class: string
-  object_name: string
-  key: string
-  value: string
-  labels?: string[]
-}
+export type { LabelRequest } from './records.js'
 
 function str(body: Record<string, unknown>, key: string, required: boolean): string {
   const v = body[key]

@@ -16,12 +16,21 @@
  * so they belong to `StorageEngine.ingest`.
  */
 import type { Category } from '../../shared/category.js'
-import type { ApiKeyInfo, KeyOwner, Workspace } from './accounts.js'
-import type { Dashboard, DashboardFilter, DashboardInput } from './dashboards.js'
-import type { Note, NoteInput } from './notes.js'
-import type { LabelRequest } from './labels.js'
-import type { ReplayInfo, ReplayInput } from './replays.js'
-import type { OverrideMap, RetentionOverride } from './retention-overrides.js'
+import type {
+  ApiKeyInfo,
+  Dashboard,
+  DashboardFilter,
+  DashboardInput,
+  KeyOwner,
+  LabelRequest,
+  Note,
+  NoteInput,
+  OverrideMap,
+  ReplayInfo,
+  ReplayInput,
+  RetentionOverride,
+  Workspace,
+} from './records.js'
 
 export interface AccountStore {
   /** Entries in the API key cache (bounded). */

@@ -7,27 +7,10 @@
 import crypto from 'node:crypto'
 import { FerryError } from '../../errors.js'
 import type { Db } from './db.js'
+import type { Note, NoteInput } from './records.js'
 import type { NoteStore } from './metadata.js'
 
-export interface Note {
-  uuid: string
-  num: number
-  workspaceUUID: string
-  name: string
-  chartUUIDs: string[]
-  extend: Record<string, unknown>
-  /** Seconds, as the hosted service reports them. */
-  createAt: number
-  updateAt: number
-  creator: string
-  updator: string
-}
-
-export interface NoteInput {
-  name: string
-  chartUUIDs?: string[]
-  extend?: Record<string, unknown>
-}
+export type { Note, NoteInput } from './records.js'
 
 const COLUMNS =
   'id, num, workspace_id, name, charts, extend, created_at, updated_at, creator, updator'

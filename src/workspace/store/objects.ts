@@ -3,7 +3,7 @@
  * paged: what the Open API's host and process lists ask any engine for. Columns are named as
  * written (logical names); the engine maps them onto its physical ones.
  */
-import type { Row } from './engine.js'
+import type { Row } from './db.js'
 
 export interface ObjectQuery {
   workspaceId: string

@@ -6,24 +6,10 @@
 import crypto from 'node:crypto'
 import { DuckDBBlobValue } from '@duckdb/node-api'
 import type { Db } from './db.js'
+import type { ReplayInput, ReplayInfo } from './records.js'
 import type { ReplayStore } from './metadata.js'
 
-export interface ReplayInput {
-  fields: Record<string, string>
-  segment: Uint8Array
-}
-
-export interface ReplayInfo {
-  id: string
-  app_id: string
-  session_id: string
-  view_id: string
-  start: number
-  end: number
-  received_at: number
-  size: number
-  fields: Record<string, string>
-}
+export type { ReplayInput, ReplayInfo } from './records.js'
 
 export const num = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : 0)
 

@@ -6,16 +6,10 @@
  */
 import { isCategory, type Category } from '../../shared/category.js'
 import type { Db } from './db.js'
+import type { RetentionOverride, OverrideMap } from './records.js'
 import type { RetentionOverrideStore } from './metadata.js'
 
-export interface RetentionOverride {
-  workspaceId: string
-  category: Category
-  keepMs: number
-}
-
-/** Overrides by workspace id, then category: what one sweep reads once. */
-export type OverrideMap = Map<string, Map<Category, number>>
+export type { RetentionOverride, OverrideMap } from './records.js'
 
 export class RetentionOverrides implements RetentionOverrideStore {
   constructor(private readonly db: Db) {}

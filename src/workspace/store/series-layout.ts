@@ -13,16 +13,13 @@
  * are reserved physical column names in this layout (a key named so is stored as `_sid~2`).
  */
 import type { DuckDBConnection } from '@duckdb/node-api'
-import type { Column } from './catalog.js'
+import type { Column, SeriesParts } from './columns.js'
 import { ident, TIME_COLUMN } from './names.js'
 
 export const SID_COLUMN = '_sid'
 export const RESERVED_COLUMNS = [SID_COLUMN, 'rowid']
 
-export interface SeriesParts {
-  points: string
-  series: string
-}
+export type { SeriesParts } from './columns.js'
 
 /** Creates the two tables of a new table in the series layout. */
 export async function createParts(

@@ -11,7 +11,7 @@
 import type { IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
 import type { Context } from 'hono'
-import type { HttpEnv } from '../deps.js'
+import type { HttpEnv } from '../../../http/env.js'
 import type { TrustedProxies } from './trusted-proxies.js'
 
 export interface Client {
