@@ -1,15 +1,16 @@
 /**
  * No two source files import each other, directly or around a loop (type-only imports
  * included: a loop of types is a loop of design). The layers rule (layers.test.ts) keeps
- * folders apart; this keeps the files inside a folder apart too. Read from the sources' own
- * import and export statements, static and dynamic, resolved to the files they name.
+ * folders apart; this keeps the files inside a folder apart too, in the agent and workspace,
+ * the workers, the studio and the benchmarks. Read from the sources' own import and export
+ * statements, static and dynamic, resolved to the files they name.
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 
-const ROOTS = ['src', 'workers']
+const ROOTS = ['src', 'workers', 'ui/src', 'bench']
 const SPEC =
   /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/g
 

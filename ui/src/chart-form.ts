@@ -4,7 +4,7 @@
  * are checked here (decimals 0-10, min below max) before anything is saved.
  */
 import { CHART_TYPES, type ChartType } from './chart.js'
-import type { ChartSpec } from './dashboards.js'
+import type { ChartSpec } from './dashboard-model.js'
 import { h, select } from './dom.js'
 import { UNITS } from './units.js'
 

@@ -6,7 +6,7 @@
  */
 import { ApiError } from './api.js'
 import { chartForm } from './chart-form.js'
-import type { ChartSpec, Dashboard } from './dashboards.js'
+import type { ChartSpec, Dashboard } from './dashboard-model.js'
 import type { PanelEdits } from './dashboard-panel.js'
 import { fill, h } from './dom.js'
 

@@ -9,7 +9,7 @@
 import { ApiError, dql } from './api.js'
 import { drawChart } from './chart.js'
 import { barPoints } from './chart-style.js'
-import type { ChartSpec } from './dashboards.js'
+import type { ChartSpec } from './dashboard-model.js'
 import { fill, h } from './dom.js'
 import { namespaceOf, withInterval } from './dql-text.js'
 import { spanOf, resolveRange, type ViewRange } from './range.js'

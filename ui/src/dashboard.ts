@@ -8,7 +8,7 @@
  * after the studio's own (template.ts) and are not edited here.
  */
 import { call, dql } from './api.js'
-import type { Dashboard, Variable } from './dashboards.js'
+import type { Dashboard, Variable } from './dashboard-model.js'
 import { addForms, chartEdits, renameForm, saving } from './dashboard-edit.js'
 import { drawPanel, panel } from './dashboard-panel.js'
 import { fill, h, select } from './dom.js'

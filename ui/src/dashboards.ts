@@ -6,30 +6,9 @@
  * variables of its documented template (`templateInfo`) are drawn beside them (template.ts).
  */
 import { call } from './api.js'
-import type { ChartOptions } from './chart-style.js'
 import { fill, formatTime, h, row } from './dom.js'
 import { templateCharts } from './template.js'
-
-/** A chart as the studio saves it; the display options are chart-style.ts's (absent: auto). */
-export interface ChartSpec extends ChartOptions {
-  title: string
-  dql: string
-  type: 'line' | 'bar' | 'table'
-}
-
-export interface Variable {
-  name: string
-  dql: string
-}
-
-export interface Dashboard {
-  uuid: string
-  name: string
-  desc: string
-  extend: { charts?: ChartSpec[]; variables?: Variable[] }
-  templateInfo: Record<string, unknown>
-  updateAt: number
-}
+import type { Dashboard } from './dashboard-model.js'
 
 function listTable(list: Dashboard[], remove: (d: Dashboard) => void): HTMLElement {
   const rows = list.map((d) =>

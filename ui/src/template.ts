@@ -6,7 +6,7 @@
  * without one. Such charts are shown, not edited: the studio edits its own (`extend`).
  */
 import type { ChartType } from './chart.js'
-import type { ChartSpec, Variable } from './dashboards.js'
+import type { ChartSpec, Variable } from './dashboard-model.js'
 
 type Json = Record<string, unknown>
 
