@@ -24,13 +24,13 @@ import { Capacity } from './capacity.js'
 import { firstKeyOf, type Key } from './keys.js'
 import { EnvHandles } from './handles.js'
 import { WindowLender } from './lender.js'
-import { LedgerWriter, ledgerMismatch, readLedger, snapshot, type LedgerData } from './ledger.js'
+import { LedgerWriter, snapshot, type LedgerData } from './ledger.js'
 import { CategoryStats, type CategoryCounters } from './stats.js'
 import { storageError } from './storage-error.js'
 import { encodeRecord, recordSize } from './record.js'
 import { readRecords } from './read.js'
 import { Remapper } from './remap.js'
-import { verifyRecords } from './verify.js'
+import { settle } from './verify.js'
 import type { BufferEvents, DiskBufferOptions } from './types.js'
 import { Waiters } from './waiters.js'
 
@@ -72,15 +72,9 @@ export class DiskBuffer implements BatchBuffer {
 
   async start(): Promise<void> {
     this.h.open()
-    const before = this.h.positions!.existingIdentity()
-    this.identity = await this.h.positions!.identity()
-    const highest = await verifyRecords(this.h.dbs, this.stats_, this.lastSeqOf, this.events)
-    // Pruned records leave no key behind, so the next seq must also pass every cursor (or a new
-    // record could hide behind one and never be sent) and every planned window (positions.ts).
-    this.seq = Math.max(highest, this.h.positions!.highestSeen()) + 1
-    const mismatch = ledgerMismatch(readLedger(this.opts.path), before, this.seq)
-    if (mismatch)
-      throw new FerryError('bufferDamaged', `buffer at ${this.opts.path} is damaged: ${mismatch}`)
+    const found = await settle(this.h, this.opts.path, this.stats_, this.lastSeqOf, this.events)
+    this.identity = found.identity
+    this.seq = found.seq
     this.ledger = new LedgerWriter(this.opts.path, () => this.ledgerData())
     this.ledger.write()
   }
