@@ -26,8 +26,8 @@ import type { OtlpOptions } from './options.js'
 import { messageOf } from './message.js'
 import { closedGroup, compileCloseResource, type CloseResource } from './close-resource.js'
 import { limitAttrs, type MapStats } from './stats.js'
+import { SPAN_KINDS, sourceType } from './span-vocab.js'
 
-export const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer']
 const EXCEPTION_KEYS: [string, string][] = [
   ['exception.type', 'error_type'],
   ['exception.message', 'error_message'],
@@ -58,23 +58,6 @@ function statusOf(s: Span['status']): string {
 function spanType(spanId: string, parentId: string, c: Ctx): string {
   if (parentId === '0' || !c.spanIds.has(parentId)) return 'entry'
   return c.parentIds.has(spanId) ? 'local' : 'exit'
-}
-
-export const SOURCE_TYPES: Record<string, number> = {
-  http_scheme: 3,
-  http_method: 3,
-  rpc_system: 3,
-  db_system: 2,
-  messaging_system: 1,
-}
-export const SOURCE_TYPE_NAMES = ['custom', 'message_queue', 'db', 'web']
-
-/** web before db before message_queue, whichever key comes first; one pass over the keys. */
-function sourceType(p: Point): string {
-  let best = 0
-  for (const t of p.tags) best = Math.max(best, SOURCE_TYPES[t.key] ?? 0)
-  for (const f of p.fields) best = Math.max(best, SOURCE_TYPES[f.key] ?? 0)
-  return SOURCE_TYPE_NAMES[best]
 }
 
 /** Selected attributes become keys of the point; the others are returned for the message. */

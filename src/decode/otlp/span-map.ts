@@ -12,7 +12,7 @@ import { KNOWN, K_DECLINE, K_REST, keyOf } from './span-keys.js'
 import { DECLINE } from './pb-span-wire.js'
 import { NO_STATUS, SpanTable, V_ARRAY, V_BOOL, V_DOUBLE, V_INT, V_STR } from './span-table.js'
 import { asciiText, tagText } from './span-text.js'
-import { SOURCE_TYPES, SOURCE_TYPE_NAMES, SPAN_KINDS } from './map-traces.js'
+import { SOURCE_TYPES, SOURCE_TYPE_NAMES, SPAN_KINDS } from './span-vocab.js'
 
 export interface SpanTask {
   b: Uint8Array
