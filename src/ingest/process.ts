@@ -1,106 +1,29 @@
 /**
- * One decode task, start to end: decompress, parse, resolve times, correct, echo, add global
- * tags, pipeline, IO filters and time correction (io-apply.ts), encode. Runs inside a worker; never throws (errors come back as `DecodeFailed`).
+ * One decode task, start to end: decompress, then the byte-level transcoder when it takes the
+ * body, else the general path: parse, resolve times, correct, echo, add global tags, pipeline
+ * (stages.ts), IO filters and time correction (io-apply.ts), encode. Runs inside a worker; never
+ * throws (errors come back as `DecodeFailed`).
  */
 import { FerryError, toPayload } from '../errors.js'
-import { hasKey, type Point } from '../shared/point.js'
-import { checkPoint } from '../decode/check/check.js'
-import { dropEmpty, NO_FIELD } from '../decode/check/empty.js'
-import { optionsFor } from '../decode/check/options.js'
 import { echo } from '../decode/codec/echo.js'
-import { PbWriter } from '../decode/codec/pb-writer.js'
-import { encodePoint } from '../decode/codec/protobuf.js'
 import { decompress } from '../decode/decompress.js'
 import { decompressCapped } from '../decode/decompress-capped.js'
 import { capPlain } from '../decode/point-cap.js'
-import { formatOf, parseBody, type BodyFormat, type Parsed } from '../decode/parse-body.js'
+import { formatOf, parseBody, type Parsed } from '../decode/parse-body.js'
 import { decodeOtlp } from '../decode/otlp/decode.js'
 import type { MapStats } from '../decode/otlp/stats.js'
 import { decodeDdtrace } from '../decode/ddtrace/decode.js'
 import type { DdtraceStats } from '../decode/ddtrace/model.js'
-import { resolveTime } from '../decode/precision.js'
 import { tryFast } from './fast.js'
 import { tryFastOtlp } from './fast-otlp.js'
 import type { DecodeResult, DecodeTask } from './protocol.js'
 import type { PipelineHost } from '../pipeline/worker-host.js'
-import type { Applied } from '../pipeline/apply.js'
 import type { RumStage } from '../rum/stage.js'
 import { addGeoTags, checkRum, resolveStacks } from './rum.js'
 import { applyIo } from './io-apply.js'
-import { PAYLOAD_ROOM, withRoom } from '../shared/payload-room.js'
-
-function resolveTimes(points: Point[], t: DecodeTask, format: BodyFormat): void {
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i]
-    const time = resolveTime(p.time, t.precision, t.now)
-    if (time === null) {
-      const code =
-        format === 'lp'
-          ? 'invalidLinePoint'
-          : format === 'json'
-            ? 'invalidJsonPoint'
-            : 'invalidProtobufPoint'
-      throw new FerryError(
-        code,
-        `point ${i} (${p.name}): timestamp ${p.time} at precision ${t.precision ?? 'auto'} overflows int64 nanoseconds`,
-      )
-    }
-    p.time = time
-  }
-}
-
-/** Checks every point; field-less points are then dropped and counted under `no_field`. */
-function checkAll(points: Point[], t: DecodeTask): Record<string, number> {
-  const opts = optionsFor(t.category)
-  const warnings: Record<string, number> = {}
-  for (const p of points) {
-    checkPoint(p, opts)
-    if (!p.warns) continue
-    if (t.strict)
-      throw new FerryError('pointGotWarning', `${p.warns[0].type}: ${p.warns[0].message}`)
-    for (const w of p.warns) warnings[w.type] = (warnings[w.type] ?? 0) + 1
-  }
-  countEmpty(points, warnings)
-  return warnings
-}
-
-function countEmpty(points: Point[], warnings: Record<string, number>): void {
-  const dropped = dropEmpty(points)
-  if (dropped > 0) warnings[NO_FIELD] = (warnings[NO_FIELD] ?? 0) + dropped
-}
-
-function addExtraTags(points: Point[], extra: [string, string][]): void {
-  if (extra.length === 0) return
-  for (const p of points) {
-    for (const [key, value] of extra) {
-      if (!hasKey(p, key)) p.tags.push({ key, value })
-    }
-  }
-}
-
-/** The points' PBPoints bytes, with room before them (shared/payload-room.ts). */
-function encodeAll(points: Point[], sizeHint: number): Uint8Array {
-  const w = new PbWriter(Math.max(1024, sizeHint + (sizeHint >> 1)))
-  for (const p of points) encodePoint(w, p)
-  return withRoom(w.buf, w.pos)
-}
-
-/** Scripts may add, rename or retype keys: their output goes through the checks again. */
-async function runPipeline(
-  t: DecodeTask,
-  points: Point[],
-  host: PipelineHost | null,
-  warnings: Record<string, number>,
-): Promise<Applied> {
-  if (!host || !t.pipeline) return { points, stats: [] }
-  const applied = await host.apply(t.category, points, t.pipeline)
-  if (applied.stats.length) {
-    const opts = optionsFor(t.category)
-    for (const p of applied.points) checkPoint(p, opts)
-    countEmpty(applied.points, warnings)
-  }
-  return applied
-}
+import { PAYLOAD_ROOM } from '../shared/payload-room.js'
+import type { Point } from '../shared/point.js'
+import { addExtraTags, checkAll, encodeAll, resolveTimes, runPipeline } from './stages.js'
 
 /** A write's body by its Content-Type, or an OTLP or ddtrace request (which may hold nothing). */
 function parseTask(
