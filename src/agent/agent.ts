@@ -29,7 +29,6 @@ import { startEmbedded } from './workspace.js'
 export { bufferPath } from './build.js'
 
 export class Agent {
-  readonly events: Events
   private readonly identity: Identity
   private readonly t: Telemetry
   private readonly core: Core
@@ -46,7 +45,6 @@ export class Agent {
     const cfg = loaded.config
     this.identity = identity(cfg.agent.hostname)
     this.t = buildTelemetry(log)
-    this.events = this.t.events
     this.core = buildCore(loaded, this.t)
     this.uplink = buildUplink(loaded, this.identity, this.t)
     this.front = buildFront({
@@ -62,6 +60,10 @@ export class Agent {
       CATEGORY_NAMES.map((category) => ({ category, ...buffer.categoryStats(category) })),
     )
     addOpsMetrics(registry, cfg, this.identity)
+  }
+
+  get events(): Events {
+    return this.t.events
   }
 
   private async begin(c: Component): Promise<void> {

@@ -64,20 +64,11 @@ export function buildCore(loaded: LoadedConfig, t: Telemetry): Core {
   const bodies = new BufferPool(cfg.http_api.body_pool_bytes)
   const buffer = createBuffer(cfg, t.sinkEvents, bodies)
   const pl = pipelineSettings(loaded)
-  const shares = DecodeShares.fromConfig(cfg.decode)
-  // The pool asks for the watcher and the refer table per task, once they exist.
-  const later: Pick<Core, 'watcher' | 'refer'> = { watcher: null, refer: null }
-  const pool = createDecodePool(cfg, pl, {
-    watcher: () => later.watcher,
-    refer: () => later.refer,
-    events: t.events,
-    shares,
-    bodies,
-  })
   const pipelineEvents = pl ? new PipelineEvents(t.log, t.metrics.registry) : undefined
   const refer = pl?.refer && pipelineEvents ? new ReferPuller(pl.refer, pipelineEvents) : null
   const watcher =
     pl && pipelineEvents ? new PipelineWatcher(pl.worker.dir, pl.watcher, pipelineEvents) : null
-  Object.assign(later, { watcher, refer })
+  const shares = DecodeShares.fromConfig(cfg.decode)
+  const pool = createDecodePool(cfg, pl, { watcher, refer, events: t.events, shares, bodies })
   return { bodies, buffer, shares, pool, pl, pipelineEvents, watcher, refer }
 }

@@ -55,27 +55,27 @@ export function buildFront(b: Below): Front {
   const tags = createTags(cfg, b.identity.host)
   const tap = createTap(cfg, new TapEvents(t.log, t.metrics.registry))
   const access = new AccessPolicy(cfg.http_api, new ShedEvents(t.log, t.metrics.registry))
-  const write = { decoder: core.pool, buffer: core.buffer, tags, events: t.events, tap }
   const io = uplink.io
-  const agg = core.pl ? createAggBuckets(loaded, core.pl.agg, { ...write, io }) : null
+  const write = { decoder: core.pool, buffer: core.buffer, tags, events: t.events, tap, io }
+  const agg = core.pl ? createAggBuckets(loaded, core.pl.agg, write) : null
+  const aggregate = agg ? (ops: AggOp[]) => agg.apply(ops) : undefined
   const watcher = core.watcher
   const inputs = createInputs(loaded, b.identity, {
     ...write,
-    io,
     pipelineVersion: watcher ? () => watcher.version() : null,
-    aggregate: aggregator(agg),
+    aggregate,
   })
   const monitor = new Monitor(t.metrics.registry, b.identity, t.events.recent, cfg.health)
   const inner = { tags, tap, access, agg, inputs, monitor }
-  return { ...inner, ...servers(b, inner) }
-}
-
-function aggregator(agg: AggBuckets | null): ((ops: AggOp[]) => void) | undefined {
-  return agg ? (ops) => agg.apply(ops) : undefined
+  return { ...inner, ...servers(b, inner, aggregate) }
 }
 
 /** The HTTP and OTLP/gRPC servers over the routes' dependencies. */
-function servers(b: Below, f: Omit<Front, 'http' | 'otlpGrpc'>): Pick<Front, 'http' | 'otlpGrpc'> {
+function servers(
+  b: Below,
+  f: Omit<Front, 'http' | 'otlpGrpc'>,
+  aggregate: ((ops: AggOp[]) => void) | undefined,
+): Pick<Front, 'http' | 'otlpGrpc'> {
   const { t, uplink } = b
   const loaded = b.running()
   const deps = agentHttpDeps({
@@ -85,7 +85,7 @@ function servers(b: Below, f: Omit<Front, 'http' | 'otlpGrpc'>): Pick<Front, 'ht
     loaded: b.running,
     upstream: uplink.upstreams.first,
     identity: b.identity,
-    aggregate: aggregator(f.agg),
+    aggregate,
     rum: uplink.rum?.deps ?? null,
     workspace: uplink.workspace,
     io: uplink.io,

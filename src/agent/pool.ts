@@ -1,6 +1,6 @@
 /**
- * The agent's decode pool from the config. The pipeline watcher and the refer table are read
- * through accessors, since the pool is built before them and asks for them per task.
+ * The agent's decode pool from the config, over the pipeline watcher and refer table already
+ * built (null when the pipeline is off), which it asks for per task.
  */
 import type { Config } from '../config/schema.js'
 import { DecodePool, workerHeapLimits } from '../ingest/pool.js'
@@ -13,8 +13,8 @@ import { rumWorkerOptions, scriptGeo } from './rum.js'
 import type { Events } from '../telemetry/events.js'
 
 export interface PoolParts {
-  watcher: () => PipelineWatcher | null
-  refer: () => ReferPuller | null
+  watcher: PipelineWatcher | null
+  refer: ReferPuller | null
   events: Events
   shares: DecodeShares
   bodies: BufferPool
@@ -30,8 +30,8 @@ export function createDecodePool(
     maxQueue: cfg.decode.max_queue,
     pipeline: pl?.worker,
     rum: cfg.rum.enable ? rumWorkerOptions(cfg) : undefined,
-    geo: scriptGeo(p.watcher),
-    refer: () => p.refer()?.current() ?? null,
+    geo: scriptGeo(() => p.watcher),
+    refer: () => p.refer?.current() ?? null,
     onWorkerDied: (err) => p.events.decodeWorkerDied(err),
     resourceLimits: workerHeapLimits(cfg.decode),
     recycleHeapBytes: cfg.decode.recycle_heap,

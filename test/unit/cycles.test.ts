@@ -23,7 +23,7 @@ function sources(dir: string): string[] {
 }
 
 /** Each file's imports of other files of the tree. */
-export function importGraph(files: string[]): Map<string, string[]> {
+function importGraph(files: string[]): Map<string, string[]> {
   const known = new Set(files)
   const graph = new Map<string, string[]>()
   for (const f of files) {
@@ -37,7 +37,7 @@ export function importGraph(files: string[]): Map<string, string[]> {
 }
 
 /** Strongly connected components of more than one file, or of a file importing itself. */
-export function loops(graph: Map<string, string[]>): string[][] {
+function loops(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>()
   const low = new Map<string, number>()
   const stack: string[] = []
